@@ -5,7 +5,7 @@ const swc = JSON.parse(readFileSync(new URL('./.swcrc.json', import.meta.url), '
 
 const common = {
   testEnvironment: 'node',
-  testEnvironmentOptions: { customExportConditions: ['@ironledger/source', 'node', 'import', 'default'] },
+  testEnvironmentOptions: { customExportConditions: ['@ironledger/source', 'node', 'node-addons'] },
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }] },
   // Sources import siblings as './x.js' (Node ESM); jest resolves the .ts file.

@@ -3,6 +3,7 @@
 # prints its URL. Installs Debian's nats-server when the machine has none.
 #   scripts/nats.sh start   -> prints nats://127.0.0.1:PORT (idempotent)
 #   scripts/nats.sh stop
+#   scripts/nats.sh status  -> exit 0 when this checkout's server runs
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 run=$top/.run/nats
@@ -40,5 +41,6 @@ case "${1:-start}" in
   stop)
     if alive; then kill "$(cat "$run/pid")"; fi
     rm -f "$run/pid" "$run/url" ;;
-  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+  status) alive ;;
+  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
 esac

@@ -1,0 +1,113 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { type NodeCommand } from './commands.js';
+import { decide, evolve, replay } from './decider.js';
+import { DomainError } from './errors.js';
+import { type NodeEvent } from './events.js';
+import { isStable, nextState, TRANSITIONS } from './machine.js';
+import { type Node } from './node.js';
+import { POWER_TARGETS, PROVISION_STATES, STUCK_STATES_TREATED_AS_FAIL, VERBS } from './states.js';
+import { NODE_ID, nodeIn } from './testing/fixtures.js';
+
+const allowed = new Set(TRANSITIONS.map((t) => `${t.from}/${t.event}/${t.to}`));
+const verbs = Object.keys(VERBS) as (keyof typeof VERBS)[];
+
+/**
+ * One random step: what kind of command, and a number that picks its details. Verbs
+ * and outcomes are usually picked among those the node's current state allows, so that walks get deep into
+ * the machine; the rest of the time anything goes, including nonsense.
+ */
+const step = fc.record({
+  kind: fc.constantFrom('verb', 'verb', 'verb', 'outcome', 'outcome', 'outcome', 'outcome', 'recover', 'power', 'powerOutcome', 'sync', 'maintenance', 'update'),
+  pick: fc.nat(),
+  anything: fc.constantFrom(false, false, false, true),
+  conductor: fc.constantFrom('c1', 'c1', 'c1', 'c2'),
+  minute: fc.integer({ min: 0, max: 59 }),
+});
+type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+
+const OUTCOME_EVENTS = { succeeded: 'done', waiting: 'wait', resumed: 'resume', failed: 'fail' } as const;
+
+const of = <T>(items: readonly T[], pick: number): T => items[pick % items.length];
+
+function commandFor(node: Node, { kind, pick, anything }: Step): Omit<NodeCommand, 'nodeId' | 'meta'> {
+  switch (kind) {
+    case 'verb': {
+      const possible = verbs.filter((v) => nextState(node.provision_state, VERBS[v]));
+      const target = anything || possible.length === 0 ? of([...verbs, 'bogus'], pick) : of(possible, pick);
+      return { type: 'RequestProvisionAction', data: { target, clean_steps: [{ interface: 'deploy', step: 'erase' }] } };
+    }
+    case 'outcome': {
+      const all = [{ outcome: 'succeeded' }, { outcome: 'waiting' }, { outcome: 'resumed' }, { outcome: 'failed', error: `e${pick}` }] as const;
+      const possible = all.filter((o) => nextState(node.provision_state, OUTCOME_EVENTS[o.outcome]) || (o.outcome === 'succeeded' && node.provision_state === 'deleting'));
+      return { type: 'RecordProvisionOutcome', data: anything || possible.length === 0 ? of(all, pick) : of(possible, pick) };
+    }
+    case 'recover':
+      return { type: 'RecoverNode', data: { deadConductor: of(['c1', 'c2'], pick) } };
+    case 'power':
+      return { type: 'RequestPowerAction', data: { target: of([...POWER_TARGETS, 'power sideways'], pick) } };
+    case 'powerOutcome':
+      return { type: 'RecordPowerOutcome', data: of([{ outcome: 'succeeded', power_state: 'power on' }, { outcome: 'succeeded', power_state: 'power off' }, { outcome: 'failed', error: `e${pick}` }] as const, pick) };
+    case 'sync':
+      return { type: 'CorrectPowerState', data: { power_state: of(['power on', 'power off', null] as const, pick) } };
+    case 'maintenance':
+      return of<Omit<NodeCommand, 'nodeId' | 'meta'>>(
+        [
+          { type: 'SetMaintenance', data: { reason: `r${pick}` } },
+          { type: 'SetMaintenance', data: { reason: 'BMC failed', fault: 'power failure' } },
+          { type: 'ClearMaintenance', data: { onlyFault: 'power failure' } },
+          { type: 'ClearMaintenance', data: {} },
+        ],
+        pick,
+      );
+    default:
+      return { type: 'UpdateNode', data: { changes: { name: `n${pick % 3}`, extra: { k: pick % 2 } } } };
+  }
+}
+
+function invariantsHold(node: Node): void {
+  expect(PROVISION_STATES).toContain(node.provision_state);
+  // Stable states have no target; every other state is heading somewhere.
+  expect(node.target_provision_state === null).toBe(isStable(node.provision_state));
+  // The node is held exactly while a conductor works on it (provisioning or a power action).
+  const working = STUCK_STATES_TREATED_AS_FAIL.includes(node.provision_state) || node.target_power_state !== null;
+  expect(node.reservation !== null).toBe(working);
+}
+
+describe('the node decider under random command sequences', () => {
+  it('only ever moves along the table, keeps its invariants, and replays to the same node', () => {
+    const visited = new Set<string>();
+    fc.assert(
+      fc.property(fc.constantFrom(...PROVISION_STATES), fc.array(step, { minLength: 10, maxLength: 120, size: 'max' }), (startState, steps) => {
+        // Every walk starts from a node resting in some state, held by c1 if work is running there.
+        const start = nodeIn(startState, { reservation: STUCK_STATES_TREATED_AS_FAIL.includes(startState) ? 'c1' : null });
+        const history: NodeEvent[] = [];
+        let node = start;
+        invariantsHold(node);
+        for (const [i, s] of steps.entries()) {
+          const meta = { at: `2026-11-21T01:${String(s.minute).padStart(2, '0')}:00Z`, actor: 'op', requestId: `r${i + 1}`, conductor: s.conductor };
+          let events: NodeEvent[];
+          try {
+            events = decide({ ...commandFor(node, s), nodeId: NODE_ID, meta } as NodeCommand, node);
+          } catch (error) {
+            // A refusal is a domain error and appends nothing.
+            expect(error).toBeInstanceOf(DomainError);
+            continue;
+          }
+          for (const event of events) {
+            if (event.type === 'ProvisionStateChanged') expect(allowed.has(`${event.data.from}/${event.data.event}/${event.data.to}`)).toBe(true);
+            node = evolve(node, event)!;
+          }
+          history.push(...events);
+          invariantsHold(node);
+          visited.add(node.provision_state);
+        }
+        // The decider's running view equals a cold replay of everything it produced.
+        expect(replay(history, start)).toEqual(node);
+      }),
+      { numRuns: 400 },
+    );
+    // The walks moved into every state, so the invariants were checked after each kind of move.
+    expect([...visited].sort()).toEqual([...PROVISION_STATES].sort());
+  });
+});

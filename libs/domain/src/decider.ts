@@ -1,0 +1,355 @@
+import {
+  type ClearMaintenance,
+  type CommandMeta,
+  type CorrectPowerState,
+  type DeleteNode,
+  type NodeCommand,
+  type RecordPowerOutcome,
+  type RecordProvisionOutcome,
+  type RecoverNode,
+  type RegisterNode,
+  type RequestPowerAction,
+  type RequestProvisionAction,
+  type SetMaintenance,
+  type UpdateNode,
+} from './commands.js';
+import { InvalidParameterError, InvalidStateError, NodeConflictError, NodeLockedError, NodeNotFoundError } from './errors.js';
+import { type EventMeta, type NodeEvent, type ProvisionStateChanged } from './events.js';
+import { type FiredBy, targetAfter, transition } from './machine.js';
+import { DEFAULT_NODE_FIELDS, type Node, type NodeFields, UPDATABLE_FIELDS } from './node.js';
+import {
+  DELETE_ALLOWED_STATES,
+  isPowerTarget,
+  isProvisionVerb,
+  type MachineEvent,
+  POWER_TARGET_RESULT,
+  type ProvisionState,
+  STABLE_STATES,
+  STUCK_STATES_TREATED_AS_FAIL,
+  TARGET_STATES,
+  UPDATE_ALLOWED_STATES,
+  VERBS,
+} from './states.js';
+
+/** A node that does not exist (yet, or any more). */
+export const initialState = (): Node | null => null;
+
+/** States whose work a conductor runs while holding the node. */
+const WORKING_STATES = new Set(STUCK_STATES_TREATED_AS_FAIL);
+
+/**
+ * Decides what happens when `command` meets `node`: the events to append, or a `DomainError`.
+ * Pure: no I/O, no clock, the same answer for the same input.
+ */
+export function decide(command: NodeCommand, node: Node | null): NodeEvent[] {
+  if (command.type === 'RegisterNode') return register(command, node);
+  if (!node) throw new NodeNotFoundError(command.nodeId);
+  switch (command.type) {
+    case 'UpdateNode':
+      return update(command, node);
+    case 'DeleteNode':
+      return remove(command, node);
+    case 'RequestProvisionAction':
+      return requestProvisionAction(command, node);
+    case 'RecordProvisionOutcome':
+      return recordProvisionOutcome(command, node);
+    case 'RecoverNode':
+      return recover(command, node);
+    case 'RequestPowerAction':
+      return requestPowerAction(command, node);
+    case 'RecordPowerOutcome':
+      return recordPowerOutcome(command, node);
+    case 'CorrectPowerState':
+      return correctPowerState(command, node);
+    case 'SetMaintenance':
+      return setMaintenance(command, node);
+    case 'ClearMaintenance':
+      return clearMaintenance(command, node);
+    default:
+      return assertNever(command);
+  }
+}
+
+/** Applies one event to the node it happened to. */
+export function evolve(node: Node | null, event: NodeEvent): Node | null {
+  if (event.type === 'NodeRegistered') {
+    return {
+      ...event.data,
+      uuid: event.meta.nodeId,
+      target_provision_state: null,
+      power_state: null,
+      target_power_state: null,
+      maintenance: false,
+      maintenance_reason: null,
+      fault: null,
+      last_error: null,
+      reservation: null,
+      clean_steps: null,
+      deploy_steps: null,
+      created_at: event.meta.at,
+      updated_at: null,
+      provision_updated_at: null,
+    };
+  }
+  if (!node) return null;
+  const touched = { ...node, updated_at: event.meta.at };
+  switch (event.type) {
+    case 'NodeUpdated':
+      return { ...touched, ...event.data.changes };
+    case 'NodeDeleted':
+      return null;
+    case 'ProvisionStateChanged': {
+      const { to, target, reservation, last_error, clean_steps, deploy_steps } = event.data;
+      const settled = target === null;
+      return {
+        ...touched,
+        provision_state: to,
+        target_provision_state: target,
+        reservation,
+        last_error,
+        clean_steps: settled ? null : (clean_steps ?? node.clean_steps),
+        deploy_steps: settled ? null : (deploy_steps ?? node.deploy_steps),
+        provision_updated_at: event.meta.at,
+      };
+    }
+    case 'PowerActionStarted':
+      return { ...touched, target_power_state: event.data.target, reservation: event.data.reservation, last_error: null };
+    case 'PowerStateChanged':
+      return { ...touched, power_state: event.data.to, target_power_state: null, reservation: null };
+    case 'PowerActionFailed':
+      return { ...touched, target_power_state: null, reservation: null, last_error: event.data.error };
+    case 'PowerStateCorrected':
+      return { ...touched, power_state: event.data.to };
+    case 'MaintenanceSet':
+      return { ...touched, maintenance: true, maintenance_reason: event.data.reason, fault: event.data.fault };
+    case 'MaintenanceCleared':
+      return { ...touched, maintenance: false, maintenance_reason: null, fault: null };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Folds a node's events, in order, into its current state. */
+export function replay(events: Iterable<NodeEvent>, from: Node | null = initialState()): Node | null {
+  let node = from;
+  for (const event of events) node = evolve(node, event);
+  return node;
+}
+
+// --- commands -----------------------------------------------------------------------------
+
+function register(command: RegisterNode, node: Node | null): NodeEvent[] {
+  if (node) throw new NodeConflictError(command.nodeId, `A node with UUID ${command.nodeId} already exists.`);
+  const { provision_state, ...fields } = command.data;
+  if (!fields.driver) throw new InvalidParameterError(command.nodeId, 'A node needs a driver.');
+  return [{ type: 'NodeRegistered', data: { ...DEFAULT_NODE_FIELDS, ...pickFields(fields), provision_state }, meta: eventMeta(command) }];
+}
+
+function update(command: UpdateNode, node: Node): NodeEvent[] {
+  ensureNotLocked(node);
+  const changes = changedFields(node, command.data.changes);
+  if (Object.keys(changes).length === 0) return [];
+  if (node.instance_uuid && changes.instance_uuid && changes.instance_uuid !== node.instance_uuid) {
+    throw new NodeConflictError(node.uuid, `Node ${node.uuid} is associated with instance ${node.instance_uuid}.`);
+  }
+  const driverChange = 'driver' in changes || 'driver_info' in changes;
+  if (driverChange && !STABLE_STATES.includes(node.provision_state) && !UPDATE_ALLOWED_STATES.includes(node.provision_state)) {
+    throw new InvalidStateError(node.uuid, node.provision_state, 'update driver');
+  }
+  return [{ type: 'NodeUpdated', data: { changes }, meta: eventMeta(command) }];
+}
+
+function remove(command: DeleteNode, node: Node): NodeEvent[] {
+  ensureNotLocked(node);
+  if (node.instance_uuid) {
+    throw new NodeConflictError(node.uuid, `Node ${node.uuid} is associated with instance ${node.instance_uuid}.`);
+  }
+  if (!DELETE_ALLOWED_STATES.includes(node.provision_state) && !node.maintenance) {
+    const allowed = `('${DELETE_ALLOWED_STATES.join("', '")}')`;
+    throw new NodeConflictError(
+      node.uuid,
+      `Can not delete node "${node.uuid}" while it is in provision state "${node.provision_state}". ` +
+        `Valid provision states to perform deletion are: "${allowed}", or set the node into maintenance mode`,
+    );
+  }
+  return [{ type: 'NodeDeleted', data: { provision_state: node.provision_state }, meta: eventMeta(command) }];
+}
+
+function requestProvisionAction(command: RequestProvisionAction, node: Node): NodeEvent[] {
+  ensureNotLocked(node);
+  const { target, clean_steps, deploy_steps } = command.data;
+  const event = isProvisionVerb(target) ? VERBS[target] : undefined;
+  const to = event && firedBy('operator', node.provision_state, event);
+  if (!event || !to) throw new InvalidStateError(node.uuid, node.provision_state, target);
+  if (event === 'clean' && (!Array.isArray(clean_steps) || clean_steps.length === 0)) {
+    throw new InvalidParameterError(node.uuid, 'clean_steps is required and must be a non-empty list when target is "clean".');
+  }
+  return [
+    moved(command, node, event, to, {
+      verb: target,
+      // Manual cleaning returns to manageable instead of heading for available.
+      chosenTarget: event === 'clean' ? 'manageable' : null,
+      last_error: null,
+      ...(event === 'clean' ? { clean_steps } : {}),
+      ...(deploy_steps && (event === 'deploy' || event === 'rebuild') ? { deploy_steps } : {}),
+    }),
+  ];
+}
+
+function recordProvisionOutcome(command: RecordProvisionOutcome, node: Node): NodeEvent[] {
+  ensureNotLocked(node, command.meta.conductor);
+  // One lock per node: a running power action holds it even against its own conductor's provisioning.
+  if (node.target_power_state !== null) throw new NodeLockedError(node.uuid, node.reservation ?? '');
+  const { data } = command;
+  const event = outcomeEvent(node, data.outcome);
+  const to = firedBy('conductor', node.provision_state, event);
+  if (!to) throw new InvalidStateError(node.uuid, node.provision_state, event);
+  return [moved(command, node, event, to, { verb: null, chosenTarget: carriedTarget(node), last_error: data.outcome === 'failed' ? data.error : node.last_error })];
+}
+
+function recover(command: RecoverNode, node: Node): NodeEvent[] {
+  const { deadConductor } = command.data;
+  if (node.reservation === null) return [];
+  if (node.reservation !== deadConductor) throw new NodeLockedError(node.uuid, node.reservation);
+  const why = `Conductor ${deadConductor} stopped while the node was`;
+  if (WORKING_STATES.has(node.provision_state)) {
+    const to = firedBy('conductor', node.provision_state, 'fail');
+    if (to) {
+      return [moved(command, node, 'fail', to, { verb: null, chosenTarget: carriedTarget(node), last_error: `${why} ${node.provision_state}; the operation cannot be resumed.` })];
+    }
+  }
+  if (node.target_power_state !== null) {
+    return [{ type: 'PowerActionFailed', data: { requested: node.target_power_state, error: `${why} changing its power state to ${node.target_power_state}.` }, meta: eventMeta(command) }];
+  }
+  return [];
+}
+
+function requestPowerAction(command: RequestPowerAction, node: Node): NodeEvent[] {
+  ensureNotLocked(node);
+  const { target, timeout } = command.data;
+  if (!isPowerTarget(target)) throw new InvalidStateError(node.uuid, node.power_state, target);
+  if (timeout !== undefined && (!Number.isInteger(timeout) || timeout <= 0)) {
+    throw new InvalidParameterError(node.uuid, `Invalid timeout value ${timeout}: it must be a positive integer (seconds).`);
+  }
+  const reservation = workingConductor(command.meta);
+  return [{ type: 'PowerActionStarted', data: { requested: target, target: POWER_TARGET_RESULT[target], timeout: timeout ?? null, reservation }, meta: eventMeta(command) }];
+}
+
+function recordPowerOutcome(command: RecordPowerOutcome, node: Node): NodeEvent[] {
+  ensureNotLocked(node, command.meta.conductor);
+  if (node.target_power_state === null) throw new InvalidStateError(node.uuid, node.power_state, 'record power outcome');
+  const { data } = command;
+  const requested = node.target_power_state;
+  return data.outcome === 'succeeded'
+    ? [{ type: 'PowerStateChanged', data: { requested, from: node.power_state, to: data.power_state }, meta: eventMeta(command) }]
+    : [{ type: 'PowerActionFailed', data: { requested, error: data.error }, meta: eventMeta(command) }];
+}
+
+function correctPowerState(command: CorrectPowerState, node: Node): NodeEvent[] {
+  // Enrolled nodes are not expected to have working credentials: power sync leaves them alone.
+  if (node.provision_state === 'enroll') throw new InvalidStateError(node.uuid, node.provision_state, 'power state sync');
+  ensureNotLocked(node);
+  if (node.target_power_state !== null) throw new InvalidStateError(node.uuid, node.provision_state, 'power state sync');
+  const to = command.data.power_state;
+  if (node.power_state === to) return [];
+  return [{ type: 'PowerStateCorrected', data: { from: node.power_state, to }, meta: eventMeta(command) }];
+}
+
+function setMaintenance(command: SetMaintenance, node: Node): NodeEvent[] {
+  const reason = command.data.reason;
+  const fault = command.data.fault ?? null;
+  if (node.maintenance && node.maintenance_reason === reason && node.fault === fault) return [];
+  return [{ type: 'MaintenanceSet', data: { reason, fault }, meta: eventMeta(command) }];
+}
+
+function clearMaintenance(command: ClearMaintenance, node: Node): NodeEvent[] {
+  const { onlyFault } = command.data;
+  if (!node.maintenance || (onlyFault !== undefined && node.fault !== onlyFault)) return [];
+  return [{ type: 'MaintenanceCleared', data: { fault: node.fault }, meta: eventMeta(command) }];
+}
+
+// --- helpers ------------------------------------------------------------------------------
+
+function moved(
+  command: NodeCommand,
+  node: Node,
+  event: MachineEvent,
+  to: ProvisionState,
+  how: { verb: string | null; chosenTarget: ProvisionState | null; last_error: string | null } & Pick<ProvisionStateChanged['data'], 'clean_steps' | 'deploy_steps'>,
+): ProvisionStateChanged {
+  const { verb, chosenTarget, ...rest } = how;
+  return {
+    type: 'ProvisionStateChanged',
+    data: {
+      from: node.provision_state,
+      to,
+      event,
+      verb,
+      target: targetAfter(to, chosenTarget),
+      reservation: WORKING_STATES.has(to) ? workingConductor(command.meta) : null,
+      ...rest,
+    },
+    meta: eventMeta(command),
+  };
+}
+
+/** Where `event` leads from `from` when `by` may fire it. */
+function firedBy(by: FiredBy, from: ProvisionState, event: MachineEvent): ProvisionState | undefined {
+  const tr = transition(from, event);
+  return tr?.by === by ? tr.to : undefined;
+}
+
+/** The machine event a conductor's outcome fires in the node's current state. */
+function outcomeEvent(node: Node, outcome: RecordProvisionOutcome['data']['outcome']): MachineEvent {
+  switch (outcome) {
+    case 'succeeded':
+      if (node.provision_state === 'deleting') return 'clean';
+      if (node.provision_state === 'cleaning' && node.target_provision_state === 'manageable') return 'manage';
+      return 'done';
+    case 'failed':
+      return 'fail';
+    case 'waiting':
+      return 'wait';
+    case 'resumed':
+      return 'resume';
+    default:
+      return assertNever(outcome);
+  }
+}
+
+/** A target the running operation chose over its state's default, kept until it settles. */
+function carriedTarget(node: Node): ProvisionState | null {
+  const declared = TARGET_STATES[node.provision_state] ?? null;
+  return node.target_provision_state !== declared ? node.target_provision_state : null;
+}
+
+/** Refuses when another conductor holds the node (`self`, the caller's own conductor, may). */
+function ensureNotLocked(node: Node, self?: string): void {
+  if (node.reservation !== null && node.reservation !== self) throw new NodeLockedError(node.uuid, node.reservation);
+}
+
+function workingConductor(meta: CommandMeta): string {
+  if (!meta.conductor) throw new TypeError('A command that starts conductor work must name the conductor in its metadata.');
+  return meta.conductor;
+}
+
+function eventMeta(command: NodeCommand): EventMeta {
+  const { at, actor, requestId, correlationId, causationId } = command.meta;
+  return { nodeId: command.nodeId, at, actor, requestId, correlationId: correlationId ?? requestId, causationId: causationId ?? requestId };
+}
+
+const updatable = new Set<string>(UPDATABLE_FIELDS);
+
+function pickFields(fields: Partial<NodeFields>): Partial<NodeFields> {
+  return Object.fromEntries(Object.entries(fields).filter(([key, value]) => updatable.has(key) && value !== undefined));
+}
+
+function changedFields(node: Node, changes: Partial<NodeFields>): Partial<NodeFields> {
+  return Object.fromEntries(
+    Object.entries(pickFields(changes)).filter(([key, value]) => JSON.stringify(node[key as keyof NodeFields]) !== JSON.stringify(value)),
+  );
+}
+
+function assertNever(value: never): never {
+  throw new TypeError(`Unhandled case: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,90 @@
+import { type Json, type NodeFields } from './node.js';
+import { type MachineEvent, type PowerState, type PowerTarget, type ProvisionState } from './states.js';
+
+/** Who did it, when and why: carried by every event for auditors. */
+export interface EventMeta {
+  readonly nodeId: string;
+  /** ISO 8601 time of the decision, from the command (the domain reads no clock). */
+  readonly at: string;
+  /** The acting user, or the service that acted on its own (`conductor`, `power-sync`). */
+  readonly actor: string;
+  /** The API request (or periodic task run) that caused this, as returned to the client. */
+  readonly requestId: string;
+  /** Groups every event of one operation, across the commands it spans. */
+  readonly correlationId: string;
+  /** The request or event that directly caused this one. */
+  readonly causationId: string;
+}
+
+interface Event<T extends string, D> {
+  readonly type: T;
+  readonly data: D;
+  readonly meta: EventMeta;
+}
+
+/** A node was enrolled. */
+export type NodeRegistered = Event<'NodeRegistered', NodeFields & { readonly provision_state: 'enroll' | 'available' }>;
+
+/** Operator-owned fields were changed. */
+export type NodeUpdated = Event<'NodeUpdated', { readonly changes: Partial<NodeFields> }>;
+
+/** The node was removed. */
+export type NodeDeleted = Event<'NodeDeleted', { readonly provision_state: ProvisionState }>;
+
+/** The provision state machine moved (an operator's verb or the outcome of conductor work). */
+export type ProvisionStateChanged = Event<
+  'ProvisionStateChanged',
+  {
+    readonly from: ProvisionState;
+    readonly to: ProvisionState;
+    readonly event: MachineEvent;
+    /** The API target that fired it (`active`, `undeploy`, …), when an operator did. */
+    readonly verb: string | null;
+    readonly target: ProvisionState | null;
+    /** The conductor working on the node from now on (`null`: nobody). */
+    readonly reservation: string | null;
+    /** Set when the move is a failure; `null` clears an old error when an operator starts a new action. */
+    readonly last_error: string | null;
+    readonly clean_steps?: Json[];
+    readonly deploy_steps?: Json[];
+  }
+>;
+
+/** A power action was accepted and handed to a conductor. */
+export type PowerActionStarted = Event<
+  'PowerActionStarted',
+  { readonly requested: PowerTarget; readonly target: PowerState; readonly timeout: number | null; readonly reservation: string }
+>;
+
+/** The BMC confirmed the requested power state. */
+export type PowerStateChanged = Event<'PowerStateChanged', { readonly requested: PowerTarget; readonly from: PowerState | null; readonly to: PowerState }>;
+
+/** The power action failed; the recorded power state is unchanged (and no maintenance). */
+export type PowerActionFailed = Event<'PowerActionFailed', { readonly requested: PowerTarget; readonly error: string }>;
+
+/** Power-sync found the BMC in another state than recorded, and recorded the BMC's. */
+export type PowerStateCorrected = Event<'PowerStateCorrected', { readonly from: PowerState | null; readonly to: PowerState | null }>;
+
+/** Maintenance was set by an operator (`fault: null`) or by the system (`fault` says why). */
+export type MaintenanceSet = Event<'MaintenanceSet', { readonly reason: string | null; readonly fault: string | null }>;
+
+export type MaintenanceCleared = Event<'MaintenanceCleared', { readonly fault: string | null }>;
+
+export type NodeEvent =
+  | NodeRegistered
+  | NodeUpdated
+  | NodeDeleted
+  | ProvisionStateChanged
+  | PowerActionStarted
+  | PowerStateChanged
+  | PowerActionFailed
+  | PowerStateCorrected
+  | MaintenanceSet
+  | MaintenanceCleared;
+
+export type NodeEventType = NodeEvent['type'];
+
+export const NODE_EVENT_TYPES: readonly NodeEventType[] = [
+  'NodeRegistered', 'NodeUpdated', 'NodeDeleted', 'ProvisionStateChanged', 'PowerActionStarted',
+  'PowerStateChanged', 'PowerActionFailed', 'PowerStateCorrected', 'MaintenanceSet', 'MaintenanceCleared',
+];

@@ -1,0 +1,77 @@
+import { type PowerState, type ProvisionState } from './states.js';
+
+/** A JSON value as stored in free-form node fields (`driver_info`, `properties`, …). */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** The fields an operator may change with `PATCH /v1/nodes/{id}`. */
+export const UPDATABLE_FIELDS = [
+  'name', 'driver', 'driver_info', 'properties', 'extra', 'instance_info', 'instance_uuid',
+  'automated_clean', 'description', 'resource_class', 'owner', 'lessee', 'protected',
+  'protected_reason', 'retired', 'retired_reason', 'conductor_group',
+] as const;
+export type UpdatableField = (typeof UPDATABLE_FIELDS)[number];
+
+/** Operator-owned node fields (what registration sets and updates change). */
+export interface NodeFields {
+  name: string | null;
+  driver: string;
+  driver_info: JsonObject;
+  properties: JsonObject;
+  extra: JsonObject;
+  instance_info: JsonObject;
+  instance_uuid: string | null;
+  /** Per-node override of automated cleaning; `null` follows the conductor's setting. */
+  automated_clean: boolean | null;
+  description: string | null;
+  resource_class: string | null;
+  owner: string | null;
+  lessee: string | null;
+  protected: boolean;
+  protected_reason: string | null;
+  retired: boolean;
+  retired_reason: string | null;
+  conductor_group: string;
+}
+
+/** A node as its events define it: Ironic's node fields. */
+export interface Node extends NodeFields {
+  uuid: string;
+  provision_state: ProvisionState;
+  target_provision_state: ProvisionState | null;
+  power_state: PowerState | null;
+  target_power_state: PowerState | null;
+  maintenance: boolean;
+  maintenance_reason: string | null;
+  /** Why the system (not an operator) put the node into maintenance, e.g. `power failure`. */
+  fault: string | null;
+  last_error: string | null;
+  /** The conductor working on the node right now, if any: the node's lock. */
+  reservation: string | null;
+  /** Steps of the running manual clean or custom deploy, kept for callbacks and recovery. */
+  clean_steps: Json[] | null;
+  deploy_steps: Json[] | null;
+  created_at: string;
+  updated_at: string | null;
+  provision_updated_at: string | null;
+}
+
+export const DEFAULT_NODE_FIELDS: Readonly<NodeFields> = {
+  name: null,
+  driver: 'fake-hardware',
+  driver_info: {},
+  properties: {},
+  extra: {},
+  instance_info: {},
+  instance_uuid: null,
+  automated_clean: null,
+  description: null,
+  resource_class: null,
+  owner: null,
+  lessee: null,
+  protected: false,
+  protected_reason: null,
+  retired: false,
+  retired_reason: null,
+  conductor_group: '',
+};

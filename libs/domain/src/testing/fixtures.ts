@@ -1,0 +1,37 @@
+import { type CommandMeta } from '../commands.js';
+import { DEFAULT_NODE_FIELDS, type Node } from '../node.js';
+import { type ProvisionState, STUCK_STATES_TREATED_AS_FAIL, TARGET_STATES } from '../states.js';
+
+export const NODE_ID = '1be26c0b-03f2-4d2e-ae87-c02d7f33c123';
+export const CONDUCTOR = 'conductor-a';
+
+export const meta = (overrides: Partial<CommandMeta> = {}): CommandMeta => ({
+  at: '2026-11-21T10:00:00.000Z',
+  actor: 'operator',
+  requestId: 'req-1',
+  conductor: CONDUCTOR,
+  ...overrides,
+});
+
+/** A node at rest in `state`, as if it got there the usual way (held by CONDUCTOR while working). */
+export function nodeIn(state: ProvisionState, overrides: Partial<Node> = {}): Node {
+  return {
+    ...DEFAULT_NODE_FIELDS,
+    uuid: NODE_ID,
+    provision_state: state,
+    target_provision_state: TARGET_STATES[state] ?? null,
+    power_state: null,
+    target_power_state: null,
+    maintenance: false,
+    maintenance_reason: null,
+    fault: null,
+    last_error: null,
+    reservation: STUCK_STATES_TREATED_AS_FAIL.includes(state) ? CONDUCTOR : null,
+    clean_steps: null,
+    deploy_steps: null,
+    created_at: '2026-11-21T09:00:00.000Z',
+    updated_at: null,
+    provision_updated_at: null,
+    ...overrides,
+  };
+}
