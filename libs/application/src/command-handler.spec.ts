@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { type CommandMeta, type NodeCommand, NodeLockedError, InvalidStateError } from '@ironledger/domain';
+import { InMemoryEventStore } from '@ironledger/event-store';
+import { nodeStreamId } from '@ironledger/contracts';
+import { NodeCommandHandler } from './command-handler.js';
+
+const NODE = '6f1c4a3e-9a44-4c1c-9d7e-0a1f2b3c4d5e';
+let request = 0;
+const meta = (conductor = 'c1'): CommandMeta => ({ at: '2026-11-21T12:00:00Z', actor: 'op', requestId: `req-${++request}`, conductor });
+const register: NodeCommand = { type: 'RegisterNode', nodeId: NODE, data: { driver: 'fake-hardware', provision_state: 'enroll' }, meta: meta() };
+const manage = (conductor = 'c1'): NodeCommand => ({ type: 'RequestProvisionAction', nodeId: NODE, data: { target: 'manage' }, meta: meta(conductor) });
+
+describe('NodeCommandHandler', () => {
+  it('appends the decided events to the node’s stream with their audit metadata', async () => {
+    const store = new InMemoryEventStore();
+    const handler = new NodeCommandHandler(store);
+    await handler.handle(register);
+    const result = await handler.handle(manage());
+    expect(result.node).toMatchObject({ provision_state: 'verifying', reservation: 'c1' });
+    const stream = await store.readStream(nodeStreamId(NODE));
+    expect(stream.map((e) => [e.type, e.revision])).toEqual([['NodeRegistered', 0], ['ProvisionStateChanged', 1]]);
+    expect(stream[1].metadata).toMatchObject({ nodeId: NODE, actor: 'op', correlationId: expect.stringMatching(/^req-/) });
+    expect(result.position).toBe(stream[1].position);
+  });
+
+  it('appends nothing when the domain refuses', async () => {
+    const store = new InMemoryEventStore();
+    const handler = new NodeCommandHandler(store);
+    await handler.handle(register);
+    await expect(handler.handle({ ...manage(), data: { target: 'active' } })).rejects.toThrow(InvalidStateError);
+    expect(await store.readStream(nodeStreamId(NODE))).toHaveLength(1);
+  });
+
+  it('lets exactly one of two racing conductors take the node; the other is refused as locked', async () => {
+    const store = new InMemoryEventStore();
+    const a = new NodeCommandHandler(store);
+    const b = new NodeCommandHandler(store);
+    await a.handle(register);
+    await b.load(NODE); // both now believe the node is in enroll at revision 0
+    const results = await Promise.allSettled([a.handle(manage('c1')), b.handle(manage('c2'))]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(NodeLockedError);
+    expect((await store.readStream(nodeStreamId(NODE))).filter((e) => e.type === 'ProvisionStateChanged')).toHaveLength(1);
+  });
+
+  it('re-decides on a fresh stream when its cached node is stale', async () => {
+    const store = new InMemoryEventStore();
+    const a = new NodeCommandHandler(store);
+    const b = new NodeCommandHandler(store);
+    await a.handle(register);
+    await b.load(NODE);
+    await a.handle({ type: 'SetMaintenance', nodeId: NODE, data: { reason: 'rack move' }, meta: meta() });
+    // b's cache is at revision 0; the append conflicts, b reloads and decides again.
+    const result = await b.handle({ type: 'UpdateNode', nodeId: NODE, data: { changes: { name: 'n1' } }, meta: meta() });
+    expect(result.node).toMatchObject({ name: 'n1', maintenance: true, maintenance_reason: 'rack move' });
+  });
+});

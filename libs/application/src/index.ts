@@ -1,0 +1,3 @@
+export * from './command-handler.js';
+export * from './read-model.js';
+export * from './projection.js';

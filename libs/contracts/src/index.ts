@@ -1,0 +1,3 @@
+export * from './names.js';
+export * from './codec.js';
+export * from './messages.js';
