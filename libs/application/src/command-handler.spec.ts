@@ -8,7 +8,8 @@ const NODE = '6f1c4a3e-9a44-4c1c-9d7e-0a1f2b3c4d5e';
 let request = 0;
 const meta = (conductor = 'c1'): CommandMeta => ({ at: '2026-11-21T12:00:00Z', actor: 'op', requestId: `req-${++request}`, conductor });
 const register: NodeCommand = { type: 'RegisterNode', nodeId: NODE, data: { driver: 'fake-hardware', provision_state: 'enroll' }, meta: meta() };
-const manage = (conductor = 'c1'): NodeCommand => ({ type: 'RequestProvisionAction', nodeId: NODE, data: { target: 'manage' }, meta: meta(conductor) });
+const provision = (target: string, conductor = 'c1'): NodeCommand => ({ type: 'RequestProvisionAction', nodeId: NODE, data: { target }, meta: meta(conductor) });
+const manage = (conductor = 'c1') => provision('manage', conductor);
 
 describe('NodeCommandHandler', () => {
   it('appends the decided events to the node’s stream with their audit metadata', async () => {
@@ -27,7 +28,7 @@ describe('NodeCommandHandler', () => {
     const store = new InMemoryEventStore();
     const handler = new NodeCommandHandler(store);
     await handler.handle(register);
-    await expect(handler.handle({ ...manage(), data: { target: 'active' } })).rejects.toThrow(InvalidStateError);
+    await expect(handler.handle(provision('active'))).rejects.toThrow(InvalidStateError);
     expect(await store.readStream(nodeStreamId(NODE))).toHaveLength(1);
   });
 

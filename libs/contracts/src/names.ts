@@ -3,7 +3,7 @@
  *
  * Subjects (all under `ironledger.`):
  * - `ironledger.conductor.command`      request/reply: a node command for any conductor (queue group `conductors`)
- * - `ironledger.conductor.heartbeat`    KV bucket `ironledger_conductors`: live conductor instances
+ * - `ironledger.conductor.heartbeat`    each live conductor publishes its id here every interval
  */
 const NODE_STREAM_PREFIX = 'node-';
 
@@ -17,9 +17,8 @@ export const nodeIdOfStream = (streamId: string): string | undefined =>
 export const Subjects = {
   /** Node commands, answered by one conductor of the `conductors` queue group. */
   conductorCommand: 'ironledger.conductor.command',
+  /** Liveness: each conductor publishes its id here every heartbeat interval. */
+  conductorHeartbeat: 'ironledger.conductor.heartbeat',
 } as const;
 
 export const CONDUCTOR_QUEUE = 'conductors';
-
-/** JetStream key-value bucket in which each live conductor keeps a key fresh. */
-export const CONDUCTOR_LIVENESS_BUCKET = 'ironledger_conductors';

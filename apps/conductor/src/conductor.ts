@@ -1,0 +1,80 @@
+import { type NodeCommandHandler, type NodeReadModel } from '@ironledger/application';
+import { type CommandError, type CommandReply } from '@ironledger/contracts';
+import { DomainError, InvalidParameterError, NodeConflictError, type NodeCommand } from '@ironledger/domain';
+import { type HardwareType } from '@ironledger/drivers';
+import { ConcurrencyError } from '@ironledger/event-store';
+import { type WorkRunner } from './work-runner.js';
+
+const COMMAND_TYPES = new Set([
+  'RegisterNode', 'UpdateNode', 'DeleteNode', 'RequestProvisionAction', 'RecordProvisionOutcome', 'RecoverNode',
+  'RequestPowerAction', 'RecordPowerOutcome', 'CorrectPowerState', 'SetMaintenance', 'ClearMaintenance',
+]);
+
+/**
+ * The conductor's one use case: take a node command from the bus, decide and append it as
+ * this conductor (so that work it starts is reserved to it), answer, then run the work.
+ */
+export class Conductor {
+  constructor(
+    private readonly id: string,
+    private readonly handler: NodeCommandHandler,
+    private readonly fleet: NodeReadModel,
+    private readonly drivers: ReadonlyMap<string, HardwareType>,
+    private readonly runner: WorkRunner,
+  ) {}
+
+  async execute(request: unknown): Promise<CommandReply> {
+    try {
+      const command = asCommand(request);
+      const stamped = { ...command, meta: { ...command.meta, conductor: this.id } } as NodeCommand;
+      this.checkFleetRules(stamped);
+      const { events, node, position } = await this.handler.handle(stamped);
+      this.runner.afterCommit(node, events, stamped.meta);
+      return { ok: true, events, node, position };
+    } catch (error) {
+      return { ok: false, error: toCommandError(error) };
+    }
+  }
+
+  /** Rules that span nodes, so the single-node decider cannot check them. */
+  private checkFleetRules(command: NodeCommand): void {
+    const fields = command.type === 'RegisterNode' ? command.data : command.type === 'UpdateNode' ? command.data.changes : undefined;
+    if (!fields) return;
+    if (fields.driver !== undefined && !this.drivers.has(fields.driver)) {
+      throw new InvalidParameterError(
+        command.nodeId,
+        `No valid host was found. Reason: No conductor service registered which supports driver ${fields.driver} for conductor group "".`,
+      );
+    }
+    const holder = fields.name ? this.fleet.get(fields.name) : undefined;
+    if (holder && holder.uuid !== command.nodeId) throw new NodeConflictError(command.nodeId, `A node with name ${fields.name} already exists.`);
+  }
+}
+
+/** Checks the envelope; the domain checks the rest. */
+function asCommand(request: unknown): NodeCommand {
+  const command = request as Partial<NodeCommand> | null;
+  const meta = command?.meta as Partial<NodeCommand['meta']> | undefined;
+  const valid =
+    typeof command === 'object' && command !== null &&
+    typeof command.type === 'string' && COMMAND_TYPES.has(command.type) &&
+    typeof command.nodeId === 'string' && command.nodeId.length > 0 &&
+    typeof command.data === 'object' && command.data !== null &&
+    typeof meta?.at === 'string' && typeof meta.actor === 'string' && typeof meta.requestId === 'string';
+  if (!valid) throw new InvalidCommandError();
+  return command as NodeCommand;
+}
+
+class InvalidCommandError extends Error {
+  readonly type = 'invalid_command' as const;
+  constructor() {
+    super('Malformed command: expected {type, nodeId, data, meta: {at, actor, requestId}}.');
+  }
+}
+
+function toCommandError(error: unknown): CommandError {
+  if (error instanceof DomainError || error instanceof InvalidCommandError) return { type: error.type, message: error.message };
+  // Still conflicting after several fresh attempts: the node is too busy right now.
+  if (error instanceof ConcurrencyError) return { type: 'conflict', message: `Node ${error.streamId} is being changed concurrently, please retry.` };
+  return { type: 'internal', message: (error as Error).message };
+}

@@ -1,0 +1,136 @@
+import { type NodeCommandHandler } from '@ironledger/application';
+import { type CommandMeta, type Node, type NodeCommand, type NodeEvent, type RecordPowerOutcome, type RecordProvisionOutcome } from '@ironledger/domain';
+import { DriverError, type HardwareType, type Phase, type WorkResult } from '@ironledger/drivers';
+
+export interface WorkRunnerOptions {
+  readonly conductorId: string;
+  readonly automatedClean: boolean;
+  /** At most this many pieces of driver work at once. */
+  readonly workers: number;
+}
+
+/**
+ * Does the driver work behind the transitions this conductor committed, and records each
+ * outcome as a further command (compute, persist, then act). A node's work goes on as long as
+ * this conductor holds it: tear-down is followed by automated cleaning, a callback by the
+ * rest of the deployment, and so on.
+ */
+export class WorkRunner {
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly handler: NodeCommandHandler,
+    private readonly drivers: ReadonlyMap<string, HardwareType>,
+    private readonly options: WorkRunnerOptions,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
+
+  /** Starts the work a commit left to this conductor, if any; returns at once. */
+  afterCommit(node: Node | null, events: readonly NodeEvent[], meta: CommandMeta): void {
+    if (!node || node.reservation !== this.options.conductorId) return;
+    const work = this.withWorker(() => this.continue(node, events, meta));
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  /** Resolves when every piece of work started so far has ended. */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async continue(start: Node, startEvents: readonly NodeEvent[], origin: CommandMeta): Promise<void> {
+    let node: Node | null = start;
+    let events = startEvents;
+    while (node && node.reservation === this.options.conductorId) {
+      const command = await this.runOnce(node, events, origin);
+      try {
+        ({ node, events } = await this.handler.handle(command));
+      } catch (error) {
+        this.log(`could not record the outcome of ${command.type} for node ${start.uuid}: ${(error as Error).message}`);
+        return;
+      }
+    }
+  }
+
+  /** Runs the work the node's state calls for and returns the command that records how it went. */
+  private async runOnce(node: Node, events: readonly NodeEvent[], origin: CommandMeta): Promise<NodeCommand> {
+    const record = <C extends NodeCommand>(type: C['type'], data: C['data']) =>
+      ({ type, nodeId: node.uuid, data, meta: { ...origin, at: new Date().toISOString(), actor: 'conductor', conductor: this.options.conductorId, causationId: origin.requestId } }) as NodeCommand;
+    if (node.target_power_state !== null) {
+      const started = events.find((e) => e.type === 'PowerActionStarted');
+      const requested = started?.data.requested ?? node.target_power_state;
+      try {
+        const power_state = await this.hardware(node).power.setPowerState(node, requested, started?.data.timeout ?? undefined);
+        return record<RecordPowerOutcome>('RecordPowerOutcome', { outcome: 'succeeded', power_state });
+      } catch (error) {
+        return record<RecordPowerOutcome>('RecordPowerOutcome', { outcome: 'failed', error: describe(error) });
+      }
+    }
+    try {
+      const result = await this.provisionWork(node, resumed(events) ? 'resumed' : 'start');
+      return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: result === 'done' ? 'succeeded' : 'waiting' });
+    } catch (error) {
+      return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: 'failed', error: describe(error) });
+    }
+  }
+
+  private async provisionWork(node: Node, phase: Phase): Promise<WorkResult> {
+    const { power, provisioning } = this.hardware(node);
+    const done = async (work: Promise<void>): Promise<WorkResult> => (await work, 'done');
+    switch (node.provision_state) {
+      case 'verifying':
+        // Credentials are verified by reading the power state through the driver.
+        power.validate(node);
+        await power.getPowerState(node);
+        return 'done';
+      case 'cleaning': {
+        const manual = node.target_provision_state === 'manageable';
+        if (!manual && !(node.automated_clean ?? this.options.automatedClean)) return 'done';
+        return provisioning.clean(node, manual ? node.clean_steps : null, phase);
+      }
+      case 'deploying':
+        return provisioning.deploy(node, phase);
+      case 'deleting':
+        return done(provisioning.tearDown(node));
+      case 'inspecting':
+        return provisioning.inspect(node, phase);
+      case 'adopting':
+        return done(provisioning.adopt(node));
+      case 'rescuing':
+        return provisioning.rescue(node, phase);
+      case 'unrescuing':
+        return done(provisioning.unrescue(node));
+      default:
+        throw new DriverError(`Node ${node.uuid} has no conductor work in state ${node.provision_state}.`);
+    }
+  }
+
+  private hardware(node: Node): HardwareType {
+    const hardware = this.drivers.get(node.driver);
+    if (!hardware) throw new DriverError(`No conductor service registered which supports driver ${node.driver}.`);
+    return hardware;
+  }
+
+  private async withWorker<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.options.workers) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.running++;
+    try {
+      return await job();
+    } finally {
+      this.running--;
+      this.queue.shift()?.();
+    }
+  }
+}
+
+/** Whether the commit resumed the node after a callback (its work then continues, not restarts). */
+function resumed(events: readonly NodeEvent[]): boolean {
+  return events.some((e) => e.type === 'ProvisionStateChanged' && e.data.event === 'resume');
+}
+
+/** A driver's refusal reads as it is; anything else is a bug worth flagging as unexpected. */
+function describe(error: unknown): string {
+  return error instanceof DriverError ? error.message : `Unexpected error: ${(error as Error).message}`;
+}
