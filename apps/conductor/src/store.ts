@@ -1,8 +1,11 @@
-import { type EventStore, JetStreamEventStore, KurrentDbEventStore } from '@ironledger/event-store';
+import { type EventStore, JetStreamEventStore } from '@ironledger/event-store';
 import { type ConductorConfig } from './config.js';
 
-export function openEventStore(config: ConductorConfig): Promise<EventStore> {
-  return config.eventStore === 'kurrentdb'
-    ? KurrentDbEventStore.connect(config.kurrentDbUrl!)
-    : JetStreamEventStore.connect({ servers: config.natsUrl, stream: config.jetStreamStream, subjectPrefix: config.jetStreamSubjectPrefix });
+export async function openEventStore(config: ConductorConfig): Promise<EventStore> {
+  if (config.eventStore === 'kurrentdb') {
+    // Loaded only when configured: the KurrentDB client brings gRPC and a native addon.
+    const { KurrentDbEventStore } = await import('@ironledger/event-store/kurrentdb');
+    return KurrentDbEventStore.connect(config.kurrentDbUrl!);
+  }
+  return JetStreamEventStore.connect({ servers: config.natsUrl, stream: config.jetStreamStream, subjectPrefix: config.jetStreamSubjectPrefix });
 }

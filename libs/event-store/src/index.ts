@@ -1,2 +1,4 @@
 export * from './event-store.js';
 export * from './errors.js';
+export * from './in-memory.js';
+export * from './jetstream.js';

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { NodeCommandHandler } from '@ironledger/application';
+import { nodeStreamId } from '@ironledger/contracts';
+import { JetStreamEventStore } from '@ironledger/event-store';
+import { CommandBus } from '../../../test/support/bus.js';
+import { eventually, isolatedStore, natsUrl, type Service, startService } from '../../../test/support/processes.js';
+
+/** Several conductor processes sharing one NATS and one event log. */
+describe('conductors sharing the fleet', () => {
+  const storeEnv = isolatedStore('failover');
+  const env = { NATS_URL: natsUrl(), ...storeEnv, HEARTBEAT_INTERVAL_MS: '200' };
+  const conductors: Service[] = [];
+  let bus: CommandBus;
+  let store: JetStreamEventStore;
+
+  beforeAll(async () => {
+    bus = await CommandBus.connect(natsUrl());
+    store = await JetStreamEventStore.connect({ servers: natsUrl(), stream: storeEnv.JETSTREAM_STREAM, subjectPrefix: storeEnv.JETSTREAM_SUBJECT_PREFIX });
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    await Promise.all(conductors.map((c) => c.stop('SIGKILL')));
+    await store?.close();
+  });
+
+  const start = async (id: string) => {
+    const service = await startService('apps/conductor/src/main.ts', { ...env, CONDUCTOR_ID: id }, { name: id });
+    conductors.push(service);
+    return service;
+  };
+  const load = async (id: string) => (await new NodeCommandHandler(store).load(id)).node!;
+
+  it('lets exactly one of two conductors apply racing requests on one node', async () => {
+    await start('race-a');
+    await start('race-b');
+    for (let round = 0; round < 5; round++) {
+      const nodeId = randomUUID();
+      await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'fake-hardware', driver_info: { fake_delay_ms: 300 }, provision_state: 'enroll' } });
+      // Ten identical requests at once: the queue group spreads them over both conductors.
+      const replies = await Promise.all(Array.from({ length: 10 }, () => bus.send({ type: 'RequestProvisionAction', nodeId, data: { target: 'manage' } })));
+      expect(replies.filter((r) => r.ok)).toHaveLength(1);
+      expect(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.type).sort()).toEqual(Array(9).fill('locked'));
+      const transitions = (await store.readStream(nodeStreamId(nodeId))).filter((e) => e.type === 'ProvisionStateChanged' && e.data.event === 'manage');
+      expect(transitions).toHaveLength(1);
+    }
+  });
+
+  it('fails the nodes of a conductor killed mid-transition, and the history replays consistently', async () => {
+    const doomed = await start('doomed');
+    // Three conductors share the requests; the nodes that `doomed` took are the ones to watch.
+    const nodes = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const nodeId = randomUUID();
+        await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'fake-hardware', driver_info: { fake_delay_ms: 60_000 }, provision_state: 'enroll' } });
+        await bus.send({ type: 'RequestProvisionAction', nodeId, data: { target: 'manage' } });
+        return nodeId;
+      }),
+    );
+    const heldByDoomed = [];
+    for (const nodeId of nodes) if ((await load(nodeId)).reservation === 'doomed') heldByDoomed.push(nodeId);
+    expect(heldByDoomed.length).toBeGreaterThan(0);
+
+    await doomed.stop('SIGKILL');
+    for (const nodeId of heldByDoomed) {
+      const node = await eventually(async () => {
+        const current = await load(nodeId);
+        return current.reservation === null ? current : undefined;
+      }, 10_000, `recovery of ${nodeId}`);
+      // verifying fails back to enroll, with the reason.
+      expect(node.provision_state).toBe('enroll');
+      expect(node.last_error).toContain('Conductor doomed stopped while the node was verifying');
+      const history = await store.readStream(nodeStreamId(nodeId));
+      expect(history.map((e) => (e.type === 'ProvisionStateChanged' ? `${e.data.from}->${e.data.to}` : e.type))).toEqual(['NodeRegistered', 'enroll->verifying', 'verifying->enroll']);
+    }
+  });
+});

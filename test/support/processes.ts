@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Service {
+  readonly name: string;
+  readonly process: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** SIGTERM (or the given signal), then wait for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts one of the workspace's apps from source (through the TypeScript loader) and waits
+ * until it prints `ready`. The environment adds to the test process's own.
+ */
+export async function startService(entry: string, env: Record<string, string>, { name = entry, readyTimeoutMs = 20_000 } = {}): Promise<Service> {
+  const child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', entry], {
+    cwd: root,
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} not ready after ${readyTimeoutMs} ms:\n${output}`)), readyTimeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/\bready\b/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  return {
+    name,
+    process: child,
+    output: () => output,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** A NATS server for the test, or a clear failure telling how to get one. */
+export function natsUrl(): string {
+  const url = process.env.NATS_URL;
+  if (!url) throw new Error('NATS_URL is not set: run the tests through `npm test`, which starts a private JetStream-enabled nats-server.');
+  return url;
+}
+
+/** Environment that gives a test run its own JetStream stream, so runs never see each other's events. */
+export function isolatedStore(tag: string): { JETSTREAM_STREAM: string; JETSTREAM_SUBJECT_PREFIX: string } {
+  const id = `${tag}_${process.pid}_${Date.now().toString(36)}`.replace(/[^A-Za-z0-9_]/g, '_');
+  return { JETSTREAM_STREAM: `T_${id}`.toUpperCase(), JETSTREAM_SUBJECT_PREFIX: `t.${id}` };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` until it returns a value that is not undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+    await sleep(50);
+  }
+}
