@@ -1,14 +1,11 @@
 import { type NodeCommandHandler, type NodeReadModel } from '@ironledger/application';
 import { type CommandError, type CommandReply } from '@ironledger/contracts';
-import { DomainError, InvalidParameterError, NodeConflictError, type NodeCommand } from '@ironledger/domain';
+import { DomainError, InvalidParameterError, NODE_COMMAND_TYPES, NodeConflictError, type NodeCommand } from '@ironledger/domain';
 import { type HardwareType } from '@ironledger/drivers';
 import { ConcurrencyError } from '@ironledger/event-store';
 import { type WorkRunner } from './work-runner.js';
 
-const COMMAND_TYPES = new Set([
-  'RegisterNode', 'UpdateNode', 'DeleteNode', 'RequestProvisionAction', 'RecordProvisionOutcome', 'RecoverNode',
-  'RequestPowerAction', 'RecordPowerOutcome', 'CorrectPowerState', 'SetMaintenance', 'ClearMaintenance',
-]);
+const COMMAND_TYPES = new Set<string>(NODE_COMMAND_TYPES);
 
 /**
  * The conductor's one use case: take a node command from the bus, decide and append it as

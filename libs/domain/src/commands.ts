@@ -57,8 +57,20 @@ export type RecordPowerOutcome = Command<
   { readonly outcome: 'succeeded'; readonly power_state: PowerState } | { readonly outcome: 'failed'; readonly error: string }
 >;
 
-/** Power-sync read the BMC: record what it said (nothing happens when it agrees). */
-export type CorrectPowerState = Command<'CorrectPowerState', { readonly power_state: PowerState | null }>;
+/**
+ * Power sync visited the node's BMC:
+ * - `read`: the BMC answered with `power_state`; a different state is recorded as a correction,
+ *   and an earlier run of failures (and the maintenance they caused) ends;
+ * - `forced`: the BMC was found in `found` and pushed back to the recorded state;
+ * - `failed`: reading (or forcing) failed; `power_state` is the BMC's state when known. After
+ *   `maxRetries` failures in a row the node goes into maintenance with fault `power failure`.
+ */
+export type RecordPowerSync = Command<
+  'RecordPowerSync',
+  | { readonly outcome: 'read'; readonly power_state: PowerState | null }
+  | { readonly outcome: 'forced'; readonly found: PowerState | null }
+  | { readonly outcome: 'failed'; readonly error: string; readonly power_state?: PowerState | null; readonly maxRetries: number }
+>;
 
 export type SetMaintenance = Command<'SetMaintenance', { readonly reason: string | null; readonly fault?: string }>;
 
@@ -74,6 +86,13 @@ export type NodeCommand =
   | RecoverNode
   | RequestPowerAction
   | RecordPowerOutcome
-  | CorrectPowerState
+  | RecordPowerSync
   | SetMaintenance
   | ClearMaintenance;
+
+export type NodeCommandType = NodeCommand['type'];
+
+export const NODE_COMMAND_TYPES: readonly NodeCommandType[] = [
+  'RegisterNode', 'UpdateNode', 'DeleteNode', 'RequestProvisionAction', 'RecordProvisionOutcome', 'RecoverNode',
+  'RequestPowerAction', 'RecordPowerOutcome', 'RecordPowerSync', 'SetMaintenance', 'ClearMaintenance',
+];

@@ -49,7 +49,10 @@ function commandFor(node: Node, { kind, pick, anything }: Step): Omit<NodeComman
     case 'powerOutcome':
       return { type: 'RecordPowerOutcome', data: of([{ outcome: 'succeeded', power_state: 'power on' }, { outcome: 'succeeded', power_state: 'power off' }, { outcome: 'failed', error: `e${pick}` }] as const, pick) };
     case 'sync':
-      return { type: 'CorrectPowerState', data: { power_state: of(['power on', 'power off', null] as const, pick) } };
+      return {
+        type: 'RecordPowerSync',
+        data: of([{ outcome: 'read', power_state: of(['power on', 'power off', null] as const, pick) }, { outcome: 'forced', found: 'power off' }, { outcome: 'failed', error: 'timeout', maxRetries: 2 }] as const, pick >> 2),
+      };
     case 'maintenance':
       return of<Omit<NodeCommand, 'nodeId' | 'meta'>>(
         [

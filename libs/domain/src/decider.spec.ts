@@ -212,11 +212,56 @@ describe('power', () => {
     expect(() => when(nodeIn('active'), { type: 'RequestPowerAction', data: { target: 'soft power off', timeout: -1 } })).toThrow(InvalidParameterError);
   });
 
-  it('records corrections from power sync, but never for enrolled nodes', () => {
-    const corrected = when(nodeIn('active', { power_state: 'power on' }), { type: 'CorrectPowerState', data: { power_state: 'power off' } });
-    expect(corrected.events[0]).toMatchObject({ type: 'PowerStateCorrected', data: { from: 'power on', to: 'power off' } });
-    expect(when(nodeIn('active', { power_state: 'power on' }), { type: 'CorrectPowerState', data: { power_state: 'power on' } }).events).toEqual([]);
-    expect(() => when(nodeIn('enroll'), { type: 'CorrectPowerState', data: { power_state: 'power on' } })).toThrow(InvalidStateError);
+});
+
+describe('power sync', () => {
+  const sync = (data: object) => ({ type: 'RecordPowerSync' as const, data });
+
+  it('records a BMC state that differs, and nothing when it agrees', () => {
+    const corrected = when(nodeIn('active', { power_state: 'power on' }), sync({ outcome: 'read', power_state: 'power off' }));
+    expect(corrected.events.map((e) => e.type)).toEqual(['PowerStateCorrected']);
+    expect(corrected.events[0].data).toEqual({ from: 'power on', to: 'power off' });
+    expect(when(nodeIn('active', { power_state: 'power on' }), sync({ outcome: 'read', power_state: 'power on' })).events).toEqual([]);
+  });
+
+  it('records a forced restore without changing the recorded state', () => {
+    const { events, node } = when(nodeIn('active', { power_state: 'power on' }), sync({ outcome: 'forced', found: 'power off' }));
+    expect(events[0]).toMatchObject({ type: 'PowerStateRestored', data: { found: 'power off', restored: 'power on' } });
+    expect(node?.power_state).toBe('power on');
+  });
+
+  it('counts failures and puts the node into maintenance with fault power failure after max retries', () => {
+    let node: Node | null = nodeIn('active', { power_state: 'power on' });
+    const failed = { outcome: 'failed', error: 'BMC timed out', maxRetries: 3 };
+    node = when(node, sync(failed)).node;
+    node = when(node, sync(failed)).node;
+    expect(node).toMatchObject({ power_sync_failures: 2, maintenance: false });
+    const third = when(node, sync(failed));
+    expect(third.events.map((e) => e.type)).toEqual(['PowerSyncFailed', 'MaintenanceSet']);
+    // An unreadable BMC leaves the recorded power state unchanged.
+    expect(third.node).toMatchObject({ power_state: 'power on', maintenance: true, fault: 'power failure', power_sync_failures: 3 });
+    expect(third.node?.maintenance_reason).toContain('max retries exceeded');
+    // Later failures are counted, without a second maintenance event.
+    expect(when(third.node, sync(failed)).events.map((e) => e.type)).toEqual(['PowerSyncFailed']);
+  });
+
+  it('records the actual state when restoring keeps failing', () => {
+    const node = nodeIn('active', { power_state: 'power on', power_sync_failures: 2 });
+    const { node: after } = when(node, sync({ outcome: 'failed', error: 'reset refused', power_state: 'power off', maxRetries: 3 }));
+    expect(after).toMatchObject({ power_state: 'power off', maintenance: true, fault: 'power failure' });
+  });
+
+  it('lifts its own maintenance when the BMC answers again', () => {
+    const node = nodeIn('active', { power_state: 'power on', maintenance: true, fault: 'power failure', maintenance_reason: 'max retries', power_sync_failures: 4 });
+    const { events, node: after } = when(node, sync({ outcome: 'read', power_state: 'power on' }));
+    expect(events.map((e) => e.type)).toEqual(['PowerSyncRecovered', 'MaintenanceCleared']);
+    expect(after).toMatchObject({ maintenance: false, fault: null, maintenance_reason: null, power_sync_failures: 0 });
+  });
+
+  it('never touches enrolled nodes, an operator’s maintenance, or a node being worked on', () => {
+    expect(() => when(nodeIn('enroll'), sync({ outcome: 'read', power_state: 'power on' }))).toThrow(InvalidStateError);
+    expect(() => when(nodeIn('active', { maintenance: true, maintenance_reason: 'disk swap' }), sync({ outcome: 'read', power_state: 'power on' }))).toThrow(InvalidStateError);
+    expect(() => when(nodeIn('deploying'), sync({ outcome: 'read', power_state: 'power on' }))).toThrow(NodeLockedError);
   });
 });
 

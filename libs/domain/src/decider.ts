@@ -1,10 +1,10 @@
 import {
   type ClearMaintenance,
   type CommandMeta,
-  type CorrectPowerState,
   type DeleteNode,
   type NodeCommand,
   type RecordPowerOutcome,
+  type RecordPowerSync,
   type RecordProvisionOutcome,
   type RecoverNode,
   type RegisterNode,
@@ -22,6 +22,7 @@ import {
   isPowerTarget,
   isProvisionVerb,
   type MachineEvent,
+  POWER_FAILURE_FAULT,
   POWER_TARGET_RESULT,
   type ProvisionState,
   STABLE_STATES,
@@ -59,8 +60,8 @@ export function decide(command: NodeCommand, node: Node | null): NodeEvent[] {
       return requestPowerAction(command, node);
     case 'RecordPowerOutcome':
       return recordPowerOutcome(command, node);
-    case 'CorrectPowerState':
-      return correctPowerState(command, node);
+    case 'RecordPowerSync':
+      return recordPowerSync(command, node);
     case 'SetMaintenance':
       return setMaintenance(command, node);
     case 'ClearMaintenance':
@@ -84,6 +85,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       fault: null,
       last_error: null,
       reservation: null,
+      power_sync_failures: 0,
       clean_steps: null,
       deploy_steps: null,
       created_at: event.meta.at,
@@ -120,6 +122,12 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       return { ...touched, target_power_state: null, reservation: null, last_error: event.data.error };
     case 'PowerStateCorrected':
       return { ...touched, power_state: event.data.to };
+    case 'PowerStateRestored':
+      return touched;
+    case 'PowerSyncFailed':
+      return { ...touched, power_sync_failures: event.data.failures };
+    case 'PowerSyncRecovered':
+      return { ...touched, power_sync_failures: 0 };
     case 'MaintenanceSet':
       return { ...touched, maintenance: true, maintenance_reason: event.data.reason, fault: event.data.fault };
     case 'MaintenanceCleared':
@@ -245,14 +253,41 @@ function recordPowerOutcome(command: RecordPowerOutcome, node: Node): NodeEvent[
     : [{ type: 'PowerActionFailed', data: { requested, error: data.error }, meta: eventMeta(command) }];
 }
 
-function correctPowerState(command: CorrectPowerState, node: Node): NodeEvent[] {
-  // Enrolled nodes are not expected to have working credentials: power sync leaves them alone.
-  if (node.provision_state === 'enroll') throw new InvalidStateError(node.uuid, node.provision_state, 'power state sync');
+function recordPowerSync(command: RecordPowerSync, node: Node): NodeEvent[] {
+  // Enrolled nodes are not expected to have working credentials, and operators' maintenance
+  // is theirs: power sync leaves both alone (it may lift only the maintenance it set itself).
+  const operatorMaintenance = node.maintenance && node.fault !== POWER_FAILURE_FAULT;
+  if (node.provision_state === 'enroll' || operatorMaintenance) throw new InvalidStateError(node.uuid, node.provision_state, 'power state sync');
   ensureNotLocked(node);
   if (node.target_power_state !== null) throw new InvalidStateError(node.uuid, node.provision_state, 'power state sync');
-  const to = command.data.power_state;
-  if (node.power_state === to) return [];
-  return [{ type: 'PowerStateCorrected', data: { from: node.power_state, to }, meta: eventMeta(command) }];
+  const meta = eventMeta(command);
+  const { data } = command;
+  switch (data.outcome) {
+    case 'read': {
+      const events: NodeEvent[] = [];
+      if (node.power_state !== data.power_state) events.push({ type: 'PowerStateCorrected', data: { from: node.power_state, to: data.power_state }, meta });
+      if (node.power_sync_failures > 0) events.push({ type: 'PowerSyncRecovered', data: { failures: node.power_sync_failures }, meta });
+      if (node.maintenance) events.push({ type: 'MaintenanceCleared', data: { fault: node.fault }, meta });
+      return events;
+    }
+    case 'forced':
+      return [{ type: 'PowerStateRestored', data: { found: data.found, restored: node.power_state }, meta }];
+    case 'failed': {
+      const failures = node.power_sync_failures + 1;
+      const events: NodeEvent[] = [{ type: 'PowerSyncFailed', data: { error: data.error, failures }, meta }];
+      if (failures >= data.maxRetries && !node.maintenance) {
+        // The state is recorded only when the BMC told it; an unreadable one leaves it unchanged.
+        if (data.power_state !== undefined && data.power_state !== node.power_state) {
+          events.push({ type: 'PowerStateCorrected', data: { from: node.power_state, to: data.power_state }, meta });
+        }
+        const reason = `During sync_power_state, max retries exceeded for node ${node.uuid}, node state ${node.power_state ?? 'None'} does not match expected state. Last error: ${data.error}`;
+        events.push({ type: 'MaintenanceSet', data: { reason, fault: POWER_FAILURE_FAULT }, meta });
+      }
+      return events;
+    }
+    default:
+      return assertNever(data);
+  }
 }
 
 function setMaintenance(command: SetMaintenance, node: Node): NodeEvent[] {

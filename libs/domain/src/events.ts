@@ -62,8 +62,17 @@ export type PowerStateChanged = Event<'PowerStateChanged', { readonly requested:
 /** The power action failed; the recorded power state is unchanged (and no maintenance). */
 export type PowerActionFailed = Event<'PowerActionFailed', { readonly requested: PowerTarget; readonly error: string }>;
 
-/** Power-sync found the BMC in another state than recorded, and recorded the BMC's. */
+/** Power sync found the BMC in another state than recorded, and recorded the BMC's. */
 export type PowerStateCorrected = Event<'PowerStateCorrected', { readonly from: PowerState | null; readonly to: PowerState | null }>;
+
+/** Power sync found the BMC in another state than recorded, and pushed it back to the recorded one. */
+export type PowerStateRestored = Event<'PowerStateRestored', { readonly found: PowerState | null; readonly restored: PowerState | null }>;
+
+/** Power sync could not read (or restore) the BMC; `failures` counts the failures in a row. */
+export type PowerSyncFailed = Event<'PowerSyncFailed', { readonly error: string; readonly failures: number }>;
+
+/** The BMC answered power sync again after `failures` failures in a row. */
+export type PowerSyncRecovered = Event<'PowerSyncRecovered', { readonly failures: number }>;
 
 /** Maintenance was set by an operator (`fault: null`) or by the system (`fault` says why). */
 export type MaintenanceSet = Event<'MaintenanceSet', { readonly reason: string | null; readonly fault: string | null }>;
@@ -79,6 +88,9 @@ export type NodeEvent =
   | PowerStateChanged
   | PowerActionFailed
   | PowerStateCorrected
+  | PowerStateRestored
+  | PowerSyncFailed
+  | PowerSyncRecovered
   | MaintenanceSet
   | MaintenanceCleared;
 
@@ -86,5 +98,6 @@ export type NodeEventType = NodeEvent['type'];
 
 export const NODE_EVENT_TYPES: readonly NodeEventType[] = [
   'NodeRegistered', 'NodeUpdated', 'NodeDeleted', 'ProvisionStateChanged', 'PowerActionStarted',
-  'PowerStateChanged', 'PowerActionFailed', 'PowerStateCorrected', 'MaintenanceSet', 'MaintenanceCleared',
+  'PowerStateChanged', 'PowerActionFailed', 'PowerStateCorrected', 'PowerStateRestored', 'PowerSyncFailed', 'PowerSyncRecovered',
+  'MaintenanceSet', 'MaintenanceCleared',
 ];

@@ -48,6 +48,8 @@ export interface Node extends NodeFields {
   last_error: string | null;
   /** The conductor working on the node right now, if any: the node's lock. */
   reservation: string | null;
+  /** Power sync's failures to read or restore the BMC in a row (0 when the last visit worked). */
+  power_sync_failures: number;
   /** Steps of the running manual clean or custom deploy, kept for callbacks and recovery. */
   clean_steps: Json[] | null;
   deploy_steps: Json[] | null;

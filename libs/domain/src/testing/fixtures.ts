@@ -27,6 +27,7 @@ export function nodeIn(state: ProvisionState, overrides: Partial<Node> = {}): No
     fault: null,
     last_error: null,
     reservation: STUCK_STATES_TREATED_AS_FAIL.includes(state) ? CONDUCTOR : null,
+    power_sync_failures: 0,
     clean_steps: null,
     deploy_steps: null,
     created_at: '2026-11-21T09:00:00.000Z',
