@@ -1,2 +1,3 @@
 export * from './driver.js';
 export * from './fake.js';
+export * from './registry.js';
