@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { type CommandReply, Subjects } from '@ironledger/contracts';
+import { type CommandReply, ConductorClient } from '@ironledger/contracts';
 import { type NodeCommand } from '@ironledger/domain';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
-/** Sends node commands to the conductors the way the gateway does (NestJS's NATS request envelope). */
+/** Sends node commands to the conductors as the gateway does, filling in request metadata. */
 export class CommandBus {
-  private constructor(private readonly nc: NatsConnection) {}
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly client: ConductorClient,
+  ) {}
 
   static async connect(servers: string): Promise<CommandBus> {
-    return new CommandBus(await connect({ servers }));
+    const nc = await connect({ servers });
+    return new CommandBus(nc, new ConductorClient(nc));
   }
 
-  async send(command: Omit<NodeCommand, 'meta'> & { meta?: Partial<NodeCommand['meta']> }): Promise<CommandReply> {
+  send(command: Omit<NodeCommand, 'meta'> & { meta?: Partial<NodeCommand['meta']> }): Promise<CommandReply> {
     const meta = { at: new Date().toISOString(), actor: 'tester', requestId: `req-${randomUUID()}`, ...command.meta };
-    const packet = { pattern: Subjects.conductorCommand, id: randomUUID(), data: { ...command, meta } };
-    const reply = await this.nc.request(Subjects.conductorCommand, JSON.stringify(packet), { timeout: 10_000 });
-    const body = JSON.parse(reply.string()) as { response?: CommandReply; err?: unknown };
-    if (!body.response) throw new Error(`conductor error: ${JSON.stringify(body.err)}`);
-    return body.response;
+    return this.client.send({ ...command, meta } as NodeCommand);
   }
 
   close(): Promise<void> {
