@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
 
 /** The conductor's settings, from the environment (Ironic's option names where it has one). */
 export interface ConductorConfig {
@@ -7,12 +8,8 @@ export interface ConductorConfig {
   readonly natsUrl: string;
   /** CONDUCTOR_ID: this instance's name, shown as the nodes' `reservation` (default host-pid-random). */
   readonly conductorId: string;
-  /** EVENT_STORE: `jetstream` (default) or `kurrentdb` (then KURRENTDB_URL). */
-  readonly eventStore: 'jetstream' | 'kurrentdb';
-  readonly kurrentDbUrl?: string;
-  /** JETSTREAM_STREAM / JETSTREAM_SUBJECT_PREFIX: where the JetStream store keeps events. */
-  readonly jetStreamStream?: string;
-  readonly jetStreamSubjectPrefix?: string;
+  /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX: see `storeConfigFromEnv`. */
+  readonly store: StoreConfig;
   /** AUTOMATED_CLEAN (Ironic `[conductor] automated_clean`, default true): clean on provide and after tear-down. */
   readonly automatedClean: boolean;
   /** FAKE_STEP_DELAY_MS: how long each fake-hardware step takes unless the node says otherwise. */
@@ -31,16 +28,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConductorConfi
     if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${env[name]}"`);
     return value;
   };
-  const eventStore = env.EVENT_STORE ?? 'jetstream';
-  if (eventStore !== 'jetstream' && eventStore !== 'kurrentdb') throw new Error(`EVENT_STORE must be jetstream or kurrentdb, not "${eventStore}"`);
-  if (eventStore === 'kurrentdb' && !env.KURRENTDB_URL) throw new Error('EVENT_STORE=kurrentdb needs KURRENTDB_URL');
   return {
     natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
     conductorId: env.CONDUCTOR_ID || `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
-    eventStore,
-    kurrentDbUrl: env.KURRENTDB_URL,
-    jetStreamStream: env.JETSTREAM_STREAM || undefined,
-    jetStreamSubjectPrefix: env.JETSTREAM_SUBJECT_PREFIX || undefined,
+    store: storeConfigFromEnv(env),
     automatedClean: (env.AUTOMATED_CLEAN ?? 'true').toLowerCase() !== 'false',
     fakeStepDelayMs: number('FAKE_STEP_DELAY_MS', 0),
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),

@@ -5,11 +5,11 @@ import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { LiveProjection, NodeCommandHandler } from '@ironledger/application';
 import { CONDUCTOR_QUEUE } from '@ironledger/contracts';
 import { hardwareTypes } from '@ironledger/drivers';
+import { openEventStore } from '@ironledger/event-store';
 import { connect } from '@nats-io/transport-node';
 import { loadConfig } from './config.js';
 import { Conductor } from './conductor.js';
 import { ConductorModule } from './conductor.module.js';
-import { openEventStore } from './store.js';
 import { Watchdog } from './watchdog.js';
 import { WorkRunner } from './work-runner.js';
 
@@ -17,7 +17,7 @@ const config = loadConfig();
 const logger = new Logger(`conductor ${config.conductorId}`);
 const log = (message: string) => logger.log(message);
 
-const store = await openEventStore(config);
+const store = await openEventStore(config.store);
 const projection = new LiveProjection(store);
 await projection.start();
 const handler = new NodeCommandHandler(store);

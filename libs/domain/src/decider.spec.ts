@@ -228,6 +228,8 @@ describe('power sync', () => {
     const { events, node } = when(nodeIn('active', { power_state: 'power on' }), sync({ outcome: 'forced', found: 'power off' }));
     expect(events[0]).toMatchObject({ type: 'PowerStateRestored', data: { found: 'power off', restored: 'power on' } });
     expect(node?.power_state).toBe('power on');
+    const afterFailures = when(nodeIn('active', { power_state: 'power on', power_sync_failures: 2 }), sync({ outcome: 'forced', found: 'power off' }));
+    expect(afterFailures.node?.power_sync_failures).toBe(0);
   });
 
   it('counts failures and puts the node into maintenance with fault power failure after max retries', () => {

@@ -270,8 +270,11 @@ function recordPowerSync(command: RecordPowerSync, node: Node): NodeEvent[] {
       if (node.maintenance) events.push({ type: 'MaintenanceCleared', data: { fault: node.fault }, meta });
       return events;
     }
-    case 'forced':
-      return [{ type: 'PowerStateRestored', data: { found: data.found, restored: node.power_state }, meta }];
+    case 'forced': {
+      const events: NodeEvent[] = [{ type: 'PowerStateRestored', data: { found: data.found, restored: node.power_state }, meta }];
+      if (node.power_sync_failures > 0) events.push({ type: 'PowerSyncRecovered', data: { failures: node.power_sync_failures }, meta });
+      return events;
+    }
     case 'failed': {
       const failures = node.power_sync_failures + 1;
       const events: NodeEvent[] = [{ type: 'PowerSyncFailed', data: { error: data.error, failures }, meta }];

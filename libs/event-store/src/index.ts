@@ -2,3 +2,4 @@ export * from './event-store.js';
 export * from './errors.js';
 export * from './in-memory.js';
 export * from './jetstream.js';
+export * from './open.js';

@@ -1,0 +1,47 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
+
+/** Power sync's settings, from the environment, under Ironic's option names. */
+export interface PowerSyncConfig {
+  /** NATS_URL: the bus (commands to the conductors, the work queue) and the JetStream store. */
+  readonly natsUrl: string;
+  /** POWER_SYNC_ID: this instance's name in logs and events (default host-pid-random). */
+  readonly instanceId: string;
+  /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX: see `storeConfigFromEnv`. */
+  readonly store: StoreConfig;
+  /** SYNC_POWER_STATE_INTERVAL (s, default 60): one pass over the fleet this often. */
+  readonly syncIntervalS: number;
+  /** SYNC_POWER_STATE_WORKERS (default 8): BMCs read at once by this instance. */
+  readonly workers: number;
+  /** FORCE_POWER_STATE_DURING_SYNC (default true): push a BMC back to the recorded state instead of recording the BMC's. */
+  readonly force: boolean;
+  /** POWER_STATE_SYNC_MAX_RETRIES (default 3): failures in a row before maintenance. */
+  readonly maxRetries: number;
+  /** POWER_FAILURE_RECOVERY_INTERVAL (s, default 300): how often nodes in power-failure maintenance are retried. */
+  readonly recoveryIntervalS: number;
+  /** POWER_SYNC_QUEUE (default `IRONLEDGER_POWER_SYNC`): the JetStream work queue the instances share. */
+  readonly queueStream: string;
+  /** FAKE_STEP_DELAY_MS: as for the conductor, for fake-hardware nodes. */
+  readonly fakeStepDelayMs: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfig {
+  const number = (name: string, fallback: number, min = 0) => {
+    const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
+    if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}, not "${env[name]}"`);
+    return value;
+  };
+  return {
+    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    instanceId: env.POWER_SYNC_ID || `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
+    store: storeConfigFromEnv(env),
+    syncIntervalS: number('SYNC_POWER_STATE_INTERVAL', 60, 0.1),
+    workers: number('SYNC_POWER_STATE_WORKERS', 8, 1),
+    force: (env.FORCE_POWER_STATE_DURING_SYNC ?? 'true').toLowerCase() !== 'false',
+    maxRetries: number('POWER_STATE_SYNC_MAX_RETRIES', 3, 1),
+    recoveryIntervalS: number('POWER_FAILURE_RECOVERY_INTERVAL', 300, 0.1),
+    queueStream: env.POWER_SYNC_QUEUE || 'IRONLEDGER_POWER_SYNC',
+    fakeStepDelayMs: number('FAKE_STEP_DELAY_MS', 0),
+  };
+}

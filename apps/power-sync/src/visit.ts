@@ -1,0 +1,53 @@
+import { type Node, POWER_FAILURE_FAULT, type ProvisionState, type RecordPowerSync } from '@ironledger/domain';
+import { type PowerDriver } from '@ironledger/drivers';
+
+/** States power sync leaves alone: no credentials yet, or a ramdisk may be changing power. */
+const SKIPPED_STATES: ReadonlySet<ProvisionState> = new Set(['enroll', 'wait call-back', 'clean wait', 'adopt failed']);
+
+/** Whether a regular pass visits the node. */
+export function dueForSync(node: Node): boolean {
+  return !node.maintenance && !SKIPPED_STATES.has(node.provision_state) && idle(node);
+}
+
+/** Whether a recovery pass visits the node: it is in the maintenance power sync itself set. */
+export function dueForRecovery(node: Node): boolean {
+  return node.maintenance && node.fault === POWER_FAILURE_FAULT && node.provision_state !== 'enroll' && idle(node);
+}
+
+/** No conductor work and no power action under way. */
+const idle = (node: Node) => node.reservation === null && node.target_power_state === null;
+
+/** The order of a pass: nodes that failed last time first, so a broken BMC is noticed early. */
+export function passOrder(nodes: Iterable<Node>): Node[] {
+  return [...nodes].sort((a, b) => b.power_sync_failures - a.power_sync_failures || a.uuid.localeCompare(b.uuid));
+}
+
+export interface VisitSettings {
+  /** Push the BMC back to the recorded state instead of recording the BMC's. */
+  readonly force: boolean;
+  readonly maxRetries: number;
+}
+
+/**
+ * Reads one node's BMC and says what power sync should record, or `null` when there is
+ * nothing to record (the BMC agrees and nothing was wrong before).
+ */
+export async function visit(node: Node, power: PowerDriver, { force, maxRetries }: VisitSettings): Promise<RecordPowerSync['data'] | null> {
+  let actual;
+  try {
+    actual = await power.getPowerState(node);
+  } catch (error) {
+    return { outcome: 'failed', error: `Failed to read the power state: ${(error as Error).message}`, maxRetries };
+  }
+  const troubled = node.power_sync_failures > 0 || node.maintenance;
+  if (actual === node.power_state) return troubled ? { outcome: 'read', power_state: actual } : null;
+  // Nothing recorded yet, nothing readable, or told to trust the BMC: record what it says.
+  // A node in power-failure maintenance is only read, never forced.
+  if (!force || node.power_state === null || actual === null || node.maintenance) return { outcome: 'read', power_state: actual };
+  try {
+    await power.setPowerState(node, node.power_state);
+    return { outcome: 'forced', found: actual };
+  } catch (error) {
+    return { outcome: 'failed', error: `Failed to restore power state ${node.power_state}: ${(error as Error).message}`, power_state: actual, maxRetries };
+  }
+}
