@@ -3,6 +3,7 @@ import { type CommandError, type CommandReply } from '@ironledger/contracts';
 import { DomainError, InvalidParameterError, NODE_COMMAND_TYPES, NodeConflictError, type NodeCommand } from '@ironledger/domain';
 import { type HardwareType } from '@ironledger/drivers';
 import { ConcurrencyError } from '@ironledger/event-store';
+import { type ConductorMetrics } from './metrics.js';
 import { type WorkRunner } from './work-runner.js';
 
 const COMMAND_TYPES = new Set<string>(NODE_COMMAND_TYPES);
@@ -18,9 +19,17 @@ export class Conductor {
     private readonly fleet: NodeReadModel,
     private readonly drivers: ReadonlyMap<string, HardwareType>,
     private readonly runner: WorkRunner,
+    private readonly metrics?: ConductorMetrics,
   ) {}
 
   async execute(request: unknown): Promise<CommandReply> {
+    const reply = await this.decide(request);
+    const type = typeof (request as NodeCommand | null)?.type === 'string' && COMMAND_TYPES.has((request as NodeCommand).type) ? (request as NodeCommand).type : 'unknown';
+    this.metrics?.commands.inc({ type, result: reply.ok ? 'ok' : reply.error.type });
+    return reply;
+  }
+
+  private async decide(request: unknown): Promise<CommandReply> {
     try {
       const command = asCommand(request);
       const stamped = { ...command, meta: { ...command.meta, conductor: this.id } } as NodeCommand;

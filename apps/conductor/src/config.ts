@@ -20,6 +20,8 @@ export interface ConductorConfig {
   readonly callbackTimeoutS: number;
   /** WORKERS (Ironic `[conductor] workers_pool_size`, default 100): driver work running at once. */
   readonly workers: number;
+  /** METRICS_PORT (0, the default: off): serve Prometheus `/metrics`, `/healthz` and `/readyz` on this port. */
+  readonly metricsPort: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConductorConfig {
@@ -37,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConductorConfi
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),
     callbackTimeoutS: number('CALLBACK_TIMEOUT_S', 1800),
     workers: number('WORKERS', 100),
+    metricsPort: number('METRICS_PORT', 0),
   };
 }

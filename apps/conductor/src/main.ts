@@ -1,45 +1,50 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { LiveProjection, NodeCommandHandler } from '@ironledger/application';
 import { CONDUCTOR_QUEUE } from '@ironledger/contracts';
 import { hardwareTypes } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
+import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
 import { connect } from '@nats-io/transport-node';
 import { loadConfig } from './config.js';
 import { Conductor } from './conductor.js';
 import { ConductorModule } from './conductor.module.js';
+import { ConductorMetrics } from './metrics.js';
 import { Watchdog } from './watchdog.js';
 import { WorkRunner } from './work-runner.js';
 
 const config = loadConfig();
-const logger = new Logger(`conductor ${config.conductorId}`);
+const logger = serviceLogger(`conductor ${config.conductorId}`);
 const log = (message: string) => logger.log(message);
+const registry = serviceRegistry('conductor', config.conductorId);
+const metrics = new ConductorMetrics(registry);
 
 const store = await openEventStore(config.store);
 const projection = new LiveProjection(store);
 await projection.start();
 const handler = new NodeCommandHandler(store);
 const drivers = hardwareTypes({ fakeStepDelayMs: config.fakeStepDelayMs });
-const runner = new WorkRunner(handler, drivers, config, log);
+const runner = new WorkRunner(handler, drivers, config, log, metrics);
 const nats = await connect({ servers: config.natsUrl, name: `conductor ${config.conductorId}` });
 const watchdog = new Watchdog(nats, projection, handler, config, log);
 watchdog.start();
 
 const app = await NestFactory.createMicroservice<MicroserviceOptions>(
-  ConductorModule.forRoot(new Conductor(config.conductorId, handler, projection.readModel, drivers, runner)),
-  { transport: Transport.NATS, options: { servers: config.natsUrl, queue: CONDUCTOR_QUEUE }, logger: ['error', 'warn', 'log'] },
+  ConductorModule.forRoot(new Conductor(config.conductorId, handler, projection.readModel, drivers, runner, metrics)),
+  { transport: Transport.NATS, options: { servers: config.natsUrl, queue: CONDUCTOR_QUEUE }, logger },
 );
 await app.listen();
+let stopping = false;
+const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => !stopping) : undefined;
 log(`ready: ${projection.readModel.size} nodes at position ${projection.readModel.position}`);
 
-let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log(`${signal}: finishing running work`);
   await app.close();
+  metricsServer?.close();
   await watchdog.stop();
   await runner.drain();
   await projection.stop();

@@ -1,6 +1,7 @@
 import { type NodeCommandHandler } from '@ironledger/application';
 import { type CommandMeta, type Node, type NodeCommand, type NodeEvent, type RecordPowerOutcome, type RecordProvisionOutcome } from '@ironledger/domain';
 import { DriverError, type HardwareType, type Phase, type WorkResult } from '@ironledger/drivers';
+import { type ConductorMetrics } from './metrics.js';
 
 export interface WorkRunnerOptions {
   readonly conductorId: string;
@@ -25,6 +26,7 @@ export class WorkRunner {
     private readonly drivers: ReadonlyMap<string, HardwareType>,
     private readonly options: WorkRunnerOptions,
     private readonly log: (message: string) => void = () => undefined,
+    private readonly metrics?: ConductorMetrics,
   ) {}
 
   /** Starts the work a commit left to this conductor, if any; returns at once. */
@@ -44,7 +46,9 @@ export class WorkRunner {
     let node: Node | null = start;
     let events = startEvents;
     while (node && node.reservation === this.options.conductorId) {
+      const timer = this.metrics?.work.startTimer({ state: node.target_power_state !== null ? 'power action' : node.provision_state });
       const command = await this.runOnce(node, events, origin);
+      timer?.({ outcome: (command.data as { outcome: string }).outcome });
       try {
         ({ node, events } = await this.handler.handle(command));
       } catch (error) {

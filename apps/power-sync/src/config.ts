@@ -24,6 +24,8 @@ export interface PowerSyncConfig {
   readonly queueStream: string;
   /** FAKE_STEP_DELAY_MS: as for the conductor, for fake-hardware nodes. */
   readonly fakeStepDelayMs: number;
+  /** METRICS_PORT (0, the default: off): serve Prometheus `/metrics`, `/healthz` and `/readyz` on this port. */
+  readonly metricsPort: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfig {
@@ -43,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfi
     recoveryIntervalS: number('POWER_FAILURE_RECOVERY_INTERVAL', 300, 0.1),
     queueStream: env.POWER_SYNC_QUEUE || 'IRONLEDGER_POWER_SYNC',
     fakeStepDelayMs: number('FAKE_STEP_DELAY_MS', 0),
+    metricsPort: number('METRICS_PORT', 0),
   };
 }

@@ -1,19 +1,20 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { LiveProjection } from '@ironledger/application';
 import { ConductorClient } from '@ironledger/contracts';
 import { hardwareTypes } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
+import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
 import { connect } from '@nats-io/transport-node';
 import { loadConfig } from './config.js';
-import { PowerSync } from './power-sync.js';
+import { PowerSync, PowerSyncMetrics } from './power-sync.js';
 import { PowerSyncModule } from './power-sync.module.js';
 import { PowerSyncQueue } from './work-queue.js';
 
 const config = loadConfig();
-const logger = new Logger(`power-sync ${config.instanceId}`);
+const logger = serviceLogger(`power-sync ${config.instanceId}`);
 const log = (message: string) => logger.log(message);
+const registry = serviceRegistry('power-sync', config.instanceId);
 
 const store = await openEventStore(config.store);
 const projection = new LiveProjection(store);
@@ -27,14 +28,17 @@ const queue = await PowerSyncQueue.open(nats, {
   ackWaitMs: 60_000,
   duplicateWindowMs: Math.max(syncIntervalMs, recoveryIntervalMs),
 });
-const powerSync = new PowerSync(projection, queue, new ConductorClient(nats), hardwareTypes({ fakeStepDelayMs: config.fakeStepDelayMs }), { ...config, syncIntervalMs, recoveryIntervalMs }, log);
+const drivers = hardwareTypes({ fakeStepDelayMs: config.fakeStepDelayMs });
+const powerSync = new PowerSync(projection, queue, new ConductorClient(nats), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry), log);
 
-const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger: ['error', 'warn', 'log'] });
+const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger });
+const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort) : undefined;
 log(`ready: ${projection.readModel.size} nodes, a pass every ${config.syncIntervalS} s, force=${config.force}, max retries ${config.maxRetries}`);
 
 process.once('SIGTERM', () => void stop());
 process.once('SIGINT', () => void stop());
 async function stop(): Promise<void> {
+  metricsServer?.close();
   await app.close();
   await projection.stop();
   await store.close();

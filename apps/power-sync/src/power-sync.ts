@@ -2,6 +2,7 @@ import { type LiveProjection } from '@ironledger/application';
 import { type ConductorClient } from '@ironledger/contracts';
 import { type Node } from '@ironledger/domain';
 import { type HardwareType } from '@ironledger/drivers';
+import { Counter, type Registry } from 'prom-client';
 import { type PowerSyncQueue, type Visit } from './work-queue.js';
 import { dueForRecovery, dueForSync, passOrder, visit } from './visit.js';
 
@@ -14,16 +15,21 @@ export interface PowerSyncOptions {
   readonly maxRetries: number;
 }
 
-/** What power sync has done, for /metrics. */
+/** What power sync counts, for Prometheus. */
 export class PowerSyncMetrics {
-  passes = 0;
-  visitsPublished = 0;
-  reads = 0;
-  failures = 0;
-  corrections = 0;
-  restores = 0;
-  maintenanceSet = 0;
-  maintenanceCleared = 0;
+  readonly passes: Counter<'kind'>;
+  readonly visitsPublished: Counter<'kind'>;
+  readonly reads: Counter<'kind'>;
+  /** Events recorded by power sync: failures, corrections, restores, maintenance set and cleared. */
+  readonly recorded: Counter<'event'>;
+
+  constructor(registry: Registry) {
+    const counter = <L extends string>(name: string, help: string, label: L) => new Counter<L>({ name: `ironledger_power_sync_${name}`, help, labelNames: [label], registers: [registry] });
+    this.passes = counter('passes_total', 'Passes this instance published (sync or recovery).', 'kind');
+    this.visitsPublished = counter('visits_published_total', 'Node visits this instance put on the shared queue first.', 'kind');
+    this.reads = counter('bmc_reads_total', 'BMC power reads done by this instance.', 'kind');
+    this.recorded = counter('events_total', 'Events power sync caused, by type.', 'event');
+  }
 }
 
 /**
@@ -34,7 +40,6 @@ export class PowerSyncMetrics {
  * event. A recovery pass over nodes in power-failure maintenance runs on its own interval.
  */
 export class PowerSync {
-  readonly metrics = new PowerSyncMetrics();
   private timers: NodeJS.Timeout[] = [];
   private consumer?: { stop(): Promise<void> };
 
@@ -44,6 +49,7 @@ export class PowerSync {
     private readonly conductors: ConductorClient,
     private readonly drivers: ReadonlyMap<string, HardwareType>,
     private readonly options: PowerSyncOptions,
+    private readonly metrics: PowerSyncMetrics,
     private readonly log: (message: string) => void = () => undefined,
   ) {}
 
@@ -76,8 +82,8 @@ export class PowerSync {
     const nodes = passOrder([...this.projection.readModel.all()].filter(due));
     if (nodes.length === 0) return;
     const published = await this.queue.publish(nodes.map((node) => ({ kind, pass, nodeId: node.uuid })));
-    if (kind === 'sync') this.metrics.passes++;
-    this.metrics.visitsPublished += published;
+    this.metrics.passes.inc({ kind });
+    this.metrics.visitsPublished.inc({ kind }, published);
   }
 
   /** One visit: the node as it is now, its BMC, and what to record. */
@@ -87,7 +93,7 @@ export class PowerSync {
     if (!node || !(kind === 'sync' ? dueForSync(node) : dueForRecovery(node))) return;
     const hardware = this.drivers.get(node.driver);
     if (!hardware) return;
-    this.metrics.reads++;
+    this.metrics.reads.inc({ kind });
     const data = await visit(node, hardware.power, this.options);
     if (!data) return;
     const reply = await this.conductors.send({
@@ -101,12 +107,6 @@ export class PowerSync {
       this.log(`node ${nodeId}: ${reply.error.message}`);
       return;
     }
-    for (const event of reply.events) {
-      if (event.type === 'PowerSyncFailed') this.metrics.failures++;
-      if (event.type === 'PowerStateCorrected') this.metrics.corrections++;
-      if (event.type === 'PowerStateRestored') this.metrics.restores++;
-      if (event.type === 'MaintenanceSet') this.metrics.maintenanceSet++;
-      if (event.type === 'MaintenanceCleared') this.metrics.maintenanceCleared++;
-    }
+    for (const event of reply.events) this.metrics.recorded.inc({ event: event.type });
   }
 }

@@ -1,0 +1,2 @@
+export * from './logging.js';
+export * from './metrics.js';
