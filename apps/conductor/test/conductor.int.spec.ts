@@ -185,7 +185,7 @@ describe('conductor over NATS', () => {
     const invalid = await act(nodeId, 'active');
     expect(invalid).toMatchObject({ ok: false, error: { type: 'invalid_state', message: `The requested action "active" can not be performed on node "${nodeId}" while it is in state "enroll".` } });
     expect(await eventCount(nodeId)).toBe(1);
-    const unknown = await bus.send({ type: 'RegisterNode', nodeId: randomUUID(), data: { driver: 'ipmi', provision_state: 'enroll' } });
+    const unknown = await bus.send({ type: 'RegisterNode', nodeId: randomUUID(), data: { driver: 'no-such-driver', provision_state: 'enroll' } });
     expect(unknown).toMatchObject({ ok: false, error: { type: 'invalid_parameter' } });
     const name = `n-${randomUUID().slice(0, 8)}`;
     expect((await bus.send({ type: 'RegisterNode', nodeId: randomUUID(), data: { driver: 'fake-hardware', name, provision_state: 'enroll' } })).ok).toBe(true);
