@@ -1,0 +1,24 @@
+// Enrolls one Redfish node per simulated BMC through the Ironic API and manages them (which
+// verifies each BMC's credentials), a few at a time: node scripts/enroll-fleet.mjs API BMC_SIM COUNT
+const [api, bmcSim, count] = [process.argv[2], process.argv[3], Number(process.argv[4])];
+const headers = { 'content-type': 'application/json', 'x-openstack-ironic-api-version': 'latest' };
+const call = async (method, path, body) => {
+  const response = await fetch(`${api}${path}`, { method, headers, body: body && JSON.stringify(body) });
+  if (!response.ok && response.status !== 409) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.status === 204 || response.status === 202 ? null : response.json();
+};
+let next = 0;
+async function worker() {
+  while (next < count) {
+    const n = next++;
+    const name = `sim-${String(n).padStart(5, '0')}`;
+    const node = await call('POST', '/v1/nodes', {
+      name,
+      driver: 'redfish',
+      driver_info: { redfish_address: `${bmcSim}/bmc/${n}`, redfish_username: 'admin', redfish_password: 'password' },
+    });
+    if (node) await call('PUT', `/v1/nodes/${node.uuid}/states/provision`, { target: 'manage' });
+  }
+}
+await Promise.all(Array.from({ length: 8 }, worker));
+console.log(`  fleet: ${count} Redfish nodes enrolled and managed (BMCs at ${bmcSim}/bmc/0 …)`);
