@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CommandReply, ConductorClient } from '@ironledger/contracts';
+import { busSubjects, type CommandReply, ConductorClient } from '@ironledger/contracts';
 import { type NodeCommand } from '@ironledger/domain';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
@@ -10,9 +10,10 @@ export class CommandBus {
     private readonly client: ConductorClient,
   ) {}
 
-  static async connect(servers: string): Promise<CommandBus> {
+  /** `subjectPrefix`: the run's NATS_SUBJECT_PREFIX (see `isolatedRun`). */
+  static async connect(servers: string, subjectPrefix?: string): Promise<CommandBus> {
     const nc = await connect({ servers });
-    return new CommandBus(nc, new ConductorClient(nc));
+    return new CommandBus(nc, new ConductorClient(nc, busSubjects(subjectPrefix)));
   }
 
   send(command: Omit<NodeCommand, 'meta'> & { meta?: Partial<NodeCommand['meta']> }): Promise<CommandReply> {

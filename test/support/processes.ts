@@ -58,10 +58,13 @@ export function natsUrl(): string {
   return url;
 }
 
-/** Environment that gives a test run its own JetStream stream, so runs never see each other's events. */
-export function isolatedStore(tag: string): { JETSTREAM_STREAM: string; JETSTREAM_SUBJECT_PREFIX: string } {
+/**
+ * Environment that gives a test run its own JetStream stream and command-bus subjects, so runs
+ * sharing a NATS server never see each other's events or answer each other's commands.
+ */
+export function isolatedRun(tag: string): { JETSTREAM_STREAM: string; JETSTREAM_SUBJECT_PREFIX: string; NATS_SUBJECT_PREFIX: string } {
   const id = `${tag}_${process.pid}_${Date.now().toString(36)}`.replace(/[^A-Za-z0-9_]/g, '_');
-  return { JETSTREAM_STREAM: `T_${id}`.toUpperCase(), JETSTREAM_SUBJECT_PREFIX: `t.${id}` };
+  return { JETSTREAM_STREAM: `T_${id}`.toUpperCase(), JETSTREAM_SUBJECT_PREFIX: `t.${id}`, NATS_SUBJECT_PREFIX: `bus_${id}` };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,15 +1,18 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type CommandReply, Subjects } from '@ironledger/contracts';
+import { type CommandReply } from '@ironledger/contracts';
 import { Conductor } from './conductor.js';
 
-/** Node commands from the bus; one conductor of the queue group answers each. */
-@Controller()
-export class CommandController {
-  constructor(@Inject(Conductor) private readonly conductor: Conductor) {}
+/** The controller answering node commands on `subject`; one conductor of the queue group answers each. */
+export function commandController(subject: string): Type<unknown> {
+  @Controller()
+  class CommandController {
+    constructor(@Inject(Conductor) private readonly conductor: Conductor) {}
 
-  @MessagePattern(Subjects.conductorCommand)
-  execute(@Payload() command: unknown): Promise<CommandReply> {
-    return this.conductor.execute(command);
+    @MessagePattern(subject)
+    execute(@Payload() command: unknown): Promise<CommandReply> {
+      return this.conductor.execute(command);
+    }
   }
+  return CommandController;
 }

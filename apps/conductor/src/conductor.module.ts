@@ -1,10 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { CommandController } from './command.controller.js';
+import { commandController } from './command.controller.js';
 import { Conductor } from './conductor.js';
 
 @Module({})
 export class ConductorModule {
-  static forRoot(conductor: Conductor): DynamicModule {
-    return { module: ConductorModule, controllers: [CommandController], providers: [{ provide: Conductor, useValue: conductor }] };
+  static forRoot(conductor: Conductor, commandSubject: string): DynamicModule {
+    return { module: ConductorModule, controllers: [commandController(commandSubject)], providers: [{ provide: Conductor, useValue: conductor }] };
   }
 }

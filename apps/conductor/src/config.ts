@@ -1,11 +1,14 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { busSubjects, type BusSubjects } from '@ironledger/contracts';
 import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
 
 /** The conductor's settings, from the environment (Ironic's option names where it has one). */
 export interface ConductorConfig {
   /** NATS_URL: the NATS server (or cluster seed) for commands, heartbeats and the JetStream store. */
   readonly natsUrl: string;
+  /** NATS_SUBJECT_PREFIX (default `ironledger`): the command bus's subjects, shared with the gateway. */
+  readonly subjects: BusSubjects;
   /** CONDUCTOR_ID: this instance's name, shown as the nodes' `reservation` (default host-pid-random). */
   readonly conductorId: string;
   /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX: see `storeConfigFromEnv`. */
@@ -32,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConductorConfi
   };
   return {
     natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    subjects: busSubjects(env.NATS_SUBJECT_PREFIX || undefined),
     conductorId: env.CONDUCTOR_ID || `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
     store: storeConfigFromEnv(env),
     automatedClean: (env.AUTOMATED_CLEAN ?? 'true').toLowerCase() !== 'false',

@@ -31,7 +31,7 @@ const watchdog = new Watchdog(nats, projection, handler, config, log);
 watchdog.start();
 
 const app = await NestFactory.createMicroservice<MicroserviceOptions>(
-  ConductorModule.forRoot(new Conductor(config.conductorId, handler, projection.readModel, drivers, runner, metrics)),
+  ConductorModule.forRoot(new Conductor(config.conductorId, handler, projection.readModel, drivers, runner, metrics), config.subjects.conductorCommand),
   { transport: Transport.NATS, options: { servers: config.natsUrl, queue: CONDUCTOR_QUEUE }, logger },
 );
 await app.listen();

@@ -1,5 +1,5 @@
 import { type LiveProjection, type NodeCommandHandler } from '@ironledger/application';
-import { Subjects } from '@ironledger/contracts';
+import { type BusSubjects } from '@ironledger/contracts';
 import { DomainError, type NodeCommand } from '@ironledger/domain';
 import { type NatsConnection, type Subscription } from '@nats-io/transport-node';
 
@@ -8,6 +8,7 @@ const CALLBACK_STATES = new Set(['wait call-back', 'clean wait', 'inspect wait',
 
 export interface WatchdogOptions {
   readonly conductorId: string;
+  readonly subjects: BusSubjects;
   readonly heartbeatIntervalMs: number;
   readonly callbackTimeoutS: number;
 }
@@ -36,7 +37,7 @@ export class Watchdog {
   ) {}
 
   start(): void {
-    this.subscription = this.nats.subscribe(Subjects.conductorHeartbeat, {
+    this.subscription = this.nats.subscribe(this.options.subjects.conductorHeartbeat, {
       callback: (_error, message) => {
         const id = message.string();
         if (id) this.lastSeen.set(id, Date.now());
@@ -62,7 +63,7 @@ export class Watchdog {
   }
 
   private beat(): void {
-    this.nats.publish(Subjects.conductorHeartbeat, this.options.conductorId);
+    this.nats.publish(this.options.subjects.conductorHeartbeat, this.options.conductorId);
   }
 
   /** One pass: recover nodes of dead conductors and time out stale callbacks. */

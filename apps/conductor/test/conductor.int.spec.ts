@@ -5,20 +5,20 @@ import { nodeStreamId } from '@ironledger/contracts';
 import { type Json, type Node } from '@ironledger/domain';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { CommandBus } from '../../../test/support/bus.js';
-import { eventually, isolatedStore, natsUrl, type Service, startService } from '../../../test/support/processes.js';
+import { eventually, isolatedRun, natsUrl, type Service, startService } from '../../../test/support/processes.js';
 
 /** The conductor as a real process on a real NATS server, driven over the bus. */
 describe('conductor over NATS', () => {
-  const storeEnv = isolatedStore('conductor');
-  const env = { NATS_URL: natsUrl(), ...storeEnv, HEARTBEAT_INTERVAL_MS: '200', CALLBACK_TIMEOUT_S: '2' };
+  const runEnv = isolatedRun('conductor');
+  const env = { NATS_URL: natsUrl(), ...runEnv, HEARTBEAT_INTERVAL_MS: '200', CALLBACK_TIMEOUT_S: '2' };
   let conductor: Service;
   let bus: CommandBus;
   let store: JetStreamEventStore;
 
   beforeAll(async () => {
     conductor = await startService('apps/conductor/src/main.ts', { ...env, CONDUCTOR_ID: 'cond-a' }, { name: 'cond-a' });
-    bus = await CommandBus.connect(natsUrl());
-    store = await JetStreamEventStore.connect({ servers: natsUrl(), stream: storeEnv.JETSTREAM_STREAM, subjectPrefix: storeEnv.JETSTREAM_SUBJECT_PREFIX });
+    bus = await CommandBus.connect(natsUrl(), runEnv.NATS_SUBJECT_PREFIX);
+    store = await JetStreamEventStore.connect({ servers: natsUrl(), stream: runEnv.JETSTREAM_STREAM, subjectPrefix: runEnv.JETSTREAM_SUBJECT_PREFIX });
   });
 
   afterAll(async () => {

@@ -4,19 +4,19 @@ import { NodeCommandHandler } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { CommandBus } from '../../../test/support/bus.js';
-import { eventually, isolatedStore, natsUrl, type Service, startService } from '../../../test/support/processes.js';
+import { eventually, isolatedRun, natsUrl, type Service, startService } from '../../../test/support/processes.js';
 
 /** Several conductor processes sharing one NATS and one event log. */
 describe('conductors sharing the fleet', () => {
-  const storeEnv = isolatedStore('failover');
-  const env = { NATS_URL: natsUrl(), ...storeEnv, HEARTBEAT_INTERVAL_MS: '200' };
+  const runEnv = isolatedRun('failover');
+  const env = { NATS_URL: natsUrl(), ...runEnv, HEARTBEAT_INTERVAL_MS: '200' };
   const conductors: Service[] = [];
   let bus: CommandBus;
   let store: JetStreamEventStore;
 
   beforeAll(async () => {
-    bus = await CommandBus.connect(natsUrl());
-    store = await JetStreamEventStore.connect({ servers: natsUrl(), stream: storeEnv.JETSTREAM_STREAM, subjectPrefix: storeEnv.JETSTREAM_SUBJECT_PREFIX });
+    bus = await CommandBus.connect(natsUrl(), runEnv.NATS_SUBJECT_PREFIX);
+    store = await JetStreamEventStore.connect({ servers: natsUrl(), stream: runEnv.JETSTREAM_STREAM, subjectPrefix: runEnv.JETSTREAM_SUBJECT_PREFIX });
   });
 
   afterAll(async () => {

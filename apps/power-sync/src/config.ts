@@ -1,11 +1,14 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { busSubjects, type BusSubjects } from '@ironledger/contracts';
 import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
 
 /** Power sync's settings, from the environment, under Ironic's option names. */
 export interface PowerSyncConfig {
   /** NATS_URL: the bus (commands to the conductors, the work queue) and the JetStream store. */
   readonly natsUrl: string;
+  /** NATS_SUBJECT_PREFIX (default `ironledger`): the command bus's subjects, shared with the conductors. */
+  readonly subjects: BusSubjects;
   /** POWER_SYNC_ID: this instance's name in logs and events (default host-pid-random). */
   readonly instanceId: string;
   /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX: see `storeConfigFromEnv`. */
@@ -36,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfi
   };
   return {
     natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    subjects: busSubjects(env.NATS_SUBJECT_PREFIX || undefined),
     instanceId: env.POWER_SYNC_ID || `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
     store: storeConfigFromEnv(env),
     syncIntervalS: number('SYNC_POWER_STATE_INTERVAL', 60, 0.1),

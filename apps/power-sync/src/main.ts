@@ -29,7 +29,7 @@ const queue = await PowerSyncQueue.open(nats, {
   duplicateWindowMs: Math.max(syncIntervalMs, recoveryIntervalMs),
 });
 const drivers = hardwareTypes({ fakeStepDelayMs: config.fakeStepDelayMs });
-const powerSync = new PowerSync(projection, queue, new ConductorClient(nats), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry), log);
+const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, config.subjects), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry), log);
 
 const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger });
 const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort) : undefined;

@@ -1,0 +1,70 @@
+/**
+ * Per-request context set by a Fastify `onRequest` hook, before routing: a request id for
+ * every response, and for `/v1` the negotiated microversion with Ironic's version headers
+ * (or Ironic's version error). Running before routing puts the headers on every `/v1`
+ * response, 404s and errors included.
+ */
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { badRequest, versionErrorBody } from './errors.js';
+import { MAX_VERSION, MAX_VERSION_HEADER, type Microversion, MIN_VERSION, MIN_VERSION_HEADER, negotiateVersion, VERSION_HEADER } from './microversion.js';
+
+export interface RequestContext {
+  /** `req-<uuid4>`, sent back as `Openstack-Request-Id` and recorded in the events the request causes. */
+  readonly requestId: string;
+  /** The negotiated microversion (1.1 outside `/v1`, where none is negotiated). */
+  readonly version: Microversion;
+  /** Scheme and host as the client addressed us, for links. */
+  readonly baseUrl: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ironic: RequestContext;
+  }
+}
+
+export function installRequestContext(fastify: FastifyInstance): void {
+  fastify.decorateRequest('ironic', null as unknown as RequestContext);
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const requestId = `req-${randomUUID()}`;
+    reply.header('Openstack-Request-Id', requestId).header('X-Openstack-Request-Id', requestId);
+    const baseUrl = `${request.protocol}://${request.headers.host ?? `${request.hostname}`}`;
+    if (!isV1(request.url)) {
+      request.ironic = { requestId, version: MIN_VERSION, baseUrl };
+      return;
+    }
+    const negotiation = negotiateVersion(request.headers);
+    if (!negotiation.ok) {
+      if (negotiation.withRange) reply.header(MIN_VERSION_HEADER, `${MIN_VERSION}`).header(MAX_VERSION_HEADER, `${MAX_VERSION}`);
+      return reply.code(negotiation.status).send(versionErrorBody(negotiation.status, negotiation.description));
+    }
+    reply.header(MIN_VERSION_HEADER, `${MIN_VERSION}`).header(MAX_VERSION_HEADER, `${MAX_VERSION}`).header(VERSION_HEADER, `${negotiation.version}`);
+    request.ironic = { requestId, version: negotiation.version, baseUrl };
+  });
+}
+
+/**
+ * JSON bodies, where an empty body counts as none: clients send `Content-Type: application/json`
+ * on DELETE and on PUTs without arguments, and Ironic accepts that.
+ */
+export function installJsonParser(fastify: FastifyInstance): void {
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(badRequest(`Malformed JSON in the request body: ${(error as Error).message}`), undefined);
+    }
+  });
+}
+
+/** The request's context in a controller: `@Ctx() ctx: RequestContext`. */
+export const Ctx = createParamDecorator((_data: unknown, context: ExecutionContext): RequestContext => context.switchToHttp().getRequest<FastifyRequest>().ironic);
+
+function isV1(url: string): boolean {
+  return /^\/v1(?:[/?#]|$)/.test(url);
+}

@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LiveProjection } from '@ironledger/application';
+import { openEventStore } from '@ironledger/event-store';
+import { GatewayModule } from './app.module.js';
+import { loadConfig } from './config.js';
+import { ConductorLink } from './conductor-link.js';
+import { installJsonParser, installRequestContext } from './http-context.js';
+
+/** Ironic's default `[oslo_middleware] max_request_body_size`: larger bodies get 413. */
+const MAX_BODY_BYTES = 114_688;
+
+const config = loadConfig();
+const logger = new Logger('gateway');
+
+const store = await openEventStore(config.store);
+const projection = new LiveProjection(store);
+await projection.start();
+const conductors = await ConductorLink.connect(config);
+
+const adapter = new FastifyAdapter({ bodyLimit: MAX_BODY_BYTES, routerOptions: { ignoreTrailingSlash: true } });
+installRequestContext(adapter.getInstance());
+installJsonParser(adapter.getInstance());
+const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot({ config, projection, conductors }), adapter, {
+  logger: ['error', 'warn', 'log'],
+  bodyParser: false,
+});
+await app.listen(config.port, config.host);
+logger.log(`listening on ${await app.getUrl()}: ${projection.readModel.size} nodes at position ${projection.readModel.position}`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.log(`${signal}: stopping`);
+  await app.close();
+  await conductors.close();
+  await projection.stop();
+  await store.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,161 @@
+/**
+ * Starts ironledger's real processes for end-to-end tests: conductors and a gateway, on the
+ * NATS server that `npm test` provides in NATS_URL, with a JetStream stream and command-bus
+ * subjects of their own so that test runs neither see each other's events nor answer each other. `stop()` kills every process it started.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { JetStreamEventStore } from '@ironledger/event-store';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CONDUCTOR_MAIN = 'apps/conductor/src/main.ts';
+const GATEWAY_MAIN = 'apps/gateway/src/main.ts';
+
+export interface SystemOptions {
+  /** How many conductor processes (default 1). */
+  readonly conductors?: number;
+  /** Extra environment for every process (e.g. COMMAND_TIMEOUT_MS). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export interface RunningSystem {
+  /** The gateway's base URL, e.g. http://127.0.0.1:41234. */
+  readonly baseUrl: string;
+  readonly natsUrl: string;
+  readonly conductorIds: readonly string[];
+  /** The isolated event store the processes use (opened on first use, closed by `stop`). */
+  store(): Promise<JetStreamEventStore>;
+  /** Stops the conductors only: the gateway keeps running without them. */
+  stopConductors(): Promise<void>;
+  /** Stops every process and deletes the run's JetStream stream. */
+  stop(): Promise<void>;
+  /** The recent output of every process, for failure messages. */
+  logs(): string;
+}
+
+export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
+  const natsUrl = process.env.NATS_URL;
+  if (!natsUrl) throw new Error('NATS_URL is not set: run the end-to-end tests through `npm test`, or with NATS_URL=$(bash scripts/nats.sh start)');
+  await waitForFile(CONDUCTOR_MAIN, 120_000);
+
+  const run = randomBytes(4).toString('hex');
+  const stream = `E2E_${run}`;
+  const subjectPrefix = `e2e.${run}`;
+  const env = { ...process.env, NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: `e2e_${run}`, JETSTREAM_STREAM: stream, JETSTREAM_SUBJECT_PREFIX: subjectPrefix, HEARTBEAT_INTERVAL_MS: '500', ...options.env };
+  const processes: Started[] = [];
+  const conductorIds = Array.from({ length: options.conductors ?? 1 }, (_, i) => `e2e-${run}-c${i + 1}`);
+  let store: JetStreamEventStore | undefined;
+
+  const system: RunningSystem = {
+    baseUrl: '',
+    natsUrl,
+    conductorIds,
+    store: async () => (store ??= await JetStreamEventStore.connect({ servers: natsUrl, stream, subjectPrefix })),
+    stopConductors: async () => {
+      await Promise.all(processes.filter((p) => p.name !== 'gateway').map((p) => p.stop()));
+    },
+    stop: async () => {
+      await Promise.all(processes.map((p) => p.stop()));
+      await store?.close();
+      await deleteStream(natsUrl, stream);
+    },
+    logs: () => processes.map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
+  };
+  try {
+    for (const id of conductorIds) processes.push(start(id, CONDUCTOR_MAIN, { ...env, CONDUCTOR_ID: id }));
+    const port = await freePort();
+    processes.push(start('gateway', GATEWAY_MAIN, { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) }));
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilReady(baseUrl, conductorIds, processes);
+    return { ...system, baseUrl };
+  } catch (error) {
+    const logs = system.logs();
+    await system.stop();
+    throw new Error(`${(error as Error).message}\n${logs}`);
+  }
+}
+
+interface Started {
+  readonly name: string;
+  stop(): Promise<void>;
+  output(): string;
+  exited(): boolean;
+}
+
+function start(name: string, main: string, env: NodeJS.ProcessEnv): Started {
+  const child: ChildProcess = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', main], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name,
+    output: () => output,
+    exited: () => child.exitCode !== null || child.signalCode !== null,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exit;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** Until the gateway answers /readyz and has heard every conductor's heartbeat. */
+async function waitUntilReady(baseUrl: string, conductorIds: readonly string[], processes: readonly Started[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const dead = processes.find((p) => p.exited());
+    if (dead) throw new Error(`${dead.name} exited during start-up`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      const body = (await response.json()) as { conductors?: string[] };
+      if (response.ok && conductorIds.every((id) => body.conductors?.includes(id))) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  throw new Error('The system did not become ready within 60 s');
+}
+
+async function waitForFile(path: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(`${ROOT}/${path}`)) {
+    if (Date.now() > deadline) throw new Error(`${path} does not exist`);
+    await sleep(1000);
+  }
+}
+
+async function deleteStream(servers: string, stream: string): Promise<void> {
+  const nc = await connect({ servers });
+  try {
+    await (await jetstreamManager(nc)).streams.delete(stream);
+  } catch {
+    // Never created: nothing to clean up.
+  } finally {
+    await nc.close();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
