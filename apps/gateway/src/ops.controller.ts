@@ -17,12 +17,13 @@ export class OpsController {
     return { status: 'ok' };
   }
 
-  /** Ready when NATS is connected; the projection caught up before the server started listening. */
+  /** Ready when NATS is connected and the projection follows the log (it caught up before the server started listening). */
   @Get('readyz')
   ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const nats = this.conductors.connected;
-    void reply.code(nats ? 200 : 503);
-    return { ready: nats, nats, position: this.projection.readModel.position, nodes: this.projection.readModel.size, conductors: this.conductors.alive() };
+    const projection = this.projection.failure === undefined;
+    void reply.code(nats && projection ? 200 : 503);
+    return { ready: nats && projection, nats, projection, position: this.projection.readModel.position, nodes: this.projection.readModel.size, conductors: this.conductors.alive() };
   }
 
   /** Rebuilds the read model from the whole log and reports whether it equals the live one (ironledger-specific). */

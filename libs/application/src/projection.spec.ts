@@ -65,3 +65,28 @@ describe('LiveProjection', () => {
     await projection.stop();
   });
 });
+
+describe('LiveProjection when its subscription breaks', () => {
+  it('reports the failure and follows the log again from where it was', async () => {
+    const store = new InMemoryEventStore();
+    let breakNext = true;
+    // A store whose first live subscription fails once, as a dropped connection would.
+    const flaky = Object.assign(Object.create(store) as InMemoryEventStore, {
+      subscribeToAll: (options?: { after?: number }) => {
+        if (!breakNext) return store.subscribeToAll(options);
+        breakNext = false;
+        return { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('connection lost')) }), close: async () => undefined };
+      },
+    });
+    const handler = new NodeCommandHandler(store);
+    const projection = new LiveProjection(flaky, 20);
+    await projection.start();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(projection.failure?.message).toBe('connection lost');
+    const position = await drive(handler, 7);
+    expect(await projection.waitFor(position, 2000)).toBe(true);
+    expect(projection.failure).toBeUndefined();
+    expect(projection.readModel.get('n7')?.provision_state).toBe('manageable');
+    await projection.stop();
+  });
+});

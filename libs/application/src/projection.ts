@@ -34,9 +34,15 @@ export class LiveProjection {
   private model = new NodeReadModel();
   private subscription?: Subscription;
   private running?: Promise<void>;
+  private stopped = false;
   private waiters: { position: number; resolve: (reached: boolean) => void }[] = [];
+  /** Why the subscription last broke, while it is being re-established (the model is then stale). */
+  failure?: Error;
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly retryMs = 1000,
+  ) {}
 
   get readModel(): NodeReadModel {
     return this.model;
@@ -45,22 +51,35 @@ export class LiveProjection {
   /** Catches up with the log, then follows it live. Resolves once caught up. */
   async start(): Promise<void> {
     this.model = await rebuildReadModel(this.store);
-    const subscription = this.store.subscribeToAll({ after: this.model.position });
-    this.subscription = subscription;
-    this.running = (async () => {
-      for await (const event of subscription) {
-        this.model.apply(event);
-        this.release();
-      }
-    })();
+    this.running = this.follow();
     this.release();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.subscription?.close();
     await this.running;
     for (const waiter of this.waiters) waiter.resolve(false);
     this.waiters = [];
+  }
+
+  /** Applies live events; a broken subscription is re-established from the model's position. */
+  private async follow(): Promise<void> {
+    while (!this.stopped) {
+      const subscription = this.store.subscribeToAll({ after: this.model.position });
+      this.subscription = subscription;
+      try {
+        for await (const event of subscription) {
+          this.failure = undefined;
+          this.model.apply(event);
+          this.release();
+        }
+        return;
+      } catch (error) {
+        this.failure = error as Error;
+        await new Promise((resolve) => setTimeout(resolve, this.retryMs));
+      }
+    }
   }
 
   /** Resolves `true` once the model has applied `position`, or `false` after `timeoutMs`. */
