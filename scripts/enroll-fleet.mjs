@@ -15,10 +15,10 @@ async function worker() {
     const node = await call('POST', '/v1/nodes', {
       name,
       driver: 'redfish',
-      driver_info: { redfish_address: `${bmcSim}/bmc/${n}`, redfish_username: 'admin', redfish_password: 'password' },
+      driver_info: { redfish_address: `${bmcSim}/bmc/${n + 1}`, redfish_username: 'admin', redfish_password: 'password' },
     });
     if (node) await call('PUT', `/v1/nodes/${node.uuid}/states/provision`, { target: 'manage' });
   }
 }
 await Promise.all(Array.from({ length: 8 }, worker));
-console.log(`  fleet: ${count} Redfish nodes enrolled and managed (BMCs at ${bmcSim}/bmc/0 …)`);
+console.log(`  fleet: ${count} Redfish nodes enrolled and managed (BMCs at ${bmcSim}/bmc/1 …)`);
