@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
@@ -9,6 +10,7 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.nx/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: globals.node } },
   {
     files: ['**/*.ts'],
     plugins: { '@nx': nx },

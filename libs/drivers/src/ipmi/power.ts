@@ -1,0 +1,207 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Node, type PowerState, type PowerTarget } from '@ironledger/domain';
+import { DriverError, type PowerDriver } from '../driver.js';
+import { type ExecIpmitool, spawnIpmitool, withPassword } from './exec.js';
+import { bmcKey, buildArgs, DEFAULT_CIPHER_SUITE, describeFailure, type ExecResult, type Failure, type IpmiAccess, parseDriverInfo, parsePowerStatus, redact } from './ipmitool.js';
+import { BmcLanes, Semaphore, SlotTimeout } from './limits.js';
+
+export interface IpmiOptions {
+  /** The ipmitool program (default `ipmitool` on the PATH). */
+  readonly ipmitool?: string;
+  /** Cipher suite of nodes without `ipmi_cipher_suite` (default 3; 0 is refused). */
+  readonly defaultCipherSuite?: number;
+  /** How ipmitool gets the password: a private 0600 file (`-f`, default) or `IPMI_PASSWORD` (`-E`). */
+  readonly passwordVia?: 'file' | 'env';
+  /** Where the private password directories are made (default the OS temp dir). */
+  readonly tempDir?: string;
+  /** Time budget of one command, retries included (Ironic's `command_retry_timeout`; default 10 000 ms). */
+  readonly commandRetryTimeoutMs?: number;
+  /** Tries per command within that budget (default 3). */
+  readonly maxAttempts?: number;
+  /** Pause between tries (default 1 000 ms). */
+  readonly retryDelayMs?: number;
+  /** Hard limit of one ipmitool process, after which it is killed (default 5 000 ms; `-R 1 -N 1` gives up after ~2 s). */
+  readonly processTimeoutMs?: number;
+  /** Least pause between two commands to one BMC (Ironic's `min_command_interval`, 5 s there; default 100 ms). */
+  readonly minCommandIntervalMs?: number;
+  /** Most ipmitool processes at once (default 16). */
+  readonly maxConcurrent?: number;
+  /** How long a power action may take to show in `power status` (Ironic's `power_state_change_timeout`; default 60 s). */
+  readonly powerStateTimeoutSeconds?: number;
+  /** The same for a soft power off (Ironic's `soft_power_off_timeout`; default 600 s). */
+  readonly softPowerOffTimeoutSeconds?: number;
+  /** Pause between `power status` reads while waiting for a power action (default 1 000 ms). */
+  readonly pollIntervalMs?: number;
+  /** Runs one ipmitool process (tests replace it). */
+  readonly exec?: ExecIpmitool;
+}
+
+type Settings = Required<Omit<IpmiOptions, 'tempDir'>> & Pick<IpmiOptions, 'tempDir'>;
+
+const DEFAULTS: Omit<Settings, 'exec'> = {
+  ipmitool: 'ipmitool',
+  defaultCipherSuite: DEFAULT_CIPHER_SUITE,
+  passwordVia: 'file',
+  commandRetryTimeoutMs: 10_000,
+  maxAttempts: 3,
+  retryDelayMs: 1_000,
+  processTimeoutMs: 5_000,
+  minCommandIntervalMs: 100,
+  maxConcurrent: 16,
+  powerStateTimeoutSeconds: 60,
+  softPowerOffTimeoutSeconds: 600,
+  pollIntervalMs: 1_000,
+};
+
+/**
+ * Power control through the `ipmitool` program, as Ironic's `ipmitool` power interface does
+ * it. Every command runs under three limits held by this instance, so a process should have
+ * one (the registry makes it): at most `maxConcurrent` ipmitool processes, one command at a
+ * time per BMC with `minCommandIntervalMs` between them, and `commandRetryTimeoutMs` for a
+ * command and its retries, each process killed after `processTimeoutMs`.
+ */
+export class IpmiPowerDriver implements PowerDriver {
+  private readonly settings: Settings;
+  private readonly processes: Semaphore;
+  private readonly lanes: BmcLanes;
+
+  constructor(options: IpmiOptions = {}) {
+    const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    this.settings = { ...DEFAULTS, exec: spawnIpmitool, ...defined };
+    this.processes = new Semaphore(this.settings.maxConcurrent);
+    this.lanes = new BmcLanes(this.settings.minCommandIntervalMs);
+    // Parsing refuses suite 0 per node; refuse it as the default too.
+    if (this.settings.defaultCipherSuite === 0) throw new DriverError('Refusing IPMI cipher suite 0 as the default: it accepts any password.');
+  }
+
+  /** Checks `driver_info` without touching the BMC (BMCs are too fragile to be asked on every validation). */
+  validate(node: Node): void {
+    parseDriverInfo(node, this.settings.defaultCipherSuite);
+  }
+
+  async getPowerState(node: Node): Promise<PowerState> {
+    return this.readPower(parseDriverInfo(node, this.settings.defaultCipherSuite));
+  }
+
+  async setPowerState(node: Node, target: PowerTarget, timeoutSeconds?: number): Promise<PowerState> {
+    const access = parseDriverInfo(node, this.settings.defaultCipherSuite);
+    const timeout = (timeoutSeconds ?? this.settings.powerStateTimeoutSeconds) * 1000;
+    const softTimeout = (timeoutSeconds ?? this.settings.softPowerOffTimeoutSeconds) * 1000;
+    const act = async (command: 'on' | 'off' | 'soft', result: PowerState, waitMs: number) => {
+      await this.run(access, ['power', command]);
+      return this.waitFor(node, access, result, waitMs);
+    };
+    switch (target) {
+      case 'power on':
+        return act('on', 'power on', timeout);
+      case 'power off':
+        return act('off', 'power off', timeout);
+      case 'soft power off':
+        return act('soft', 'power off', softTimeout);
+      case 'rebooting':
+        // As Ironic's IPMIPower.reboot: `power off` unless already off, wait until the BMC
+        // reports off, then `power on` and wait for on. Not `power cycle`, which the IPMI spec
+        // leaves undefined for a node that is off (some BMCs refuse it), and after which a
+        // quick `power status` may still show the old "on" on BMCs that cycle late, so the
+        // intermediate off could not be checked. Ironic sends `power reset` only for nodes that
+        // must never be powered off (`disable_power_off`), which ironledger does not model.
+        if ((await this.readPower(access)) !== 'power off') await act('off', 'power off', timeout);
+        return act('on', 'power on', timeout);
+      case 'soft rebooting':
+        // As Ironic: a soft power off (ACPI shutdown through the OS), then power on.
+        await act('soft', 'power off', softTimeout);
+        return act('on', 'power on', timeout);
+      default:
+        throw new DriverError(`The ipmi driver cannot set node ${node.uuid} to power state "${String(target)}".`);
+    }
+  }
+
+  /** One `power status` read (with the usual retries). */
+  private async readPower(access: IpmiAccess): Promise<PowerState> {
+    const stdout = await this.run(access, ['power', 'status']);
+    const state = parsePowerStatus(stdout);
+    if (!state) {
+      throw new DriverError(`IPMI power status on BMC ${bmcKey(access)} printed no power state: ${JSON.stringify(redact(stdout.trim().slice(0, 200), access.password))}.`);
+    }
+    return state;
+  }
+
+  /** Reads `power status` until it shows `wanted`, reading one last time at the deadline. */
+  private async waitFor(node: Node, access: IpmiAccess, wanted: PowerState, timeoutMs: number): Promise<PowerState> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const state = await this.readPower(access);
+      if (state === wanted) return state;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new DriverError(`Timed out after ${seconds(timeoutMs)} s waiting for node ${node.uuid} to reach ${wanted}: BMC ${bmcKey(access)} still reports ${state}.`);
+      }
+      await sleep(Math.min(this.settings.pollIntervalMs, left));
+    }
+  }
+
+  /**
+   * Runs one ipmitool command and returns its stdout; retries (after `retryDelayMs`) while
+   * tries and time are left and another try might help. Throws a `DriverError` saying what
+   * went wrong, without the password.
+   */
+  private async run(access: IpmiAccess, command: readonly string[]): Promise<string> {
+    const { commandRetryTimeoutMs, maxAttempts, retryDelayMs, processTimeoutMs } = this.settings;
+    const started = Date.now();
+    const deadline = started + commandRetryTimeoutMs;
+    // A try needs at least this much time left to mean anything.
+    const leastTry = Math.min(processTimeoutMs, 1_000, commandRetryTimeoutMs / 2);
+    const name = command.join(' ');
+    let attempts = 0;
+    let failure: Failure | undefined;
+    for (;;) {
+      let outcome: { result: ExecResult; timeoutMs: number };
+      try {
+        outcome = await this.once(access, command, deadline, leastTry);
+      } catch (error) {
+        if (error instanceof DriverError) throw error;
+        if (!(error instanceof SlotTimeout)) {
+          throw new DriverError(`IPMI "${name}" on BMC ${bmcKey(access)} failed: could not hand the password to ipmitool (${(error as Error).message}).`);
+        }
+        if (failure) break; // report what the last try said, not the queue
+        throw new DriverError(
+          `IPMI "${name}" on BMC ${bmcKey(access)} failed: no turn within ${seconds(commandRetryTimeoutMs)} s (earlier commands to this BMC, or ${this.settings.maxConcurrent} other ipmitool processes, still running).`,
+        );
+      }
+      attempts++;
+      const { result, timeoutMs } = outcome;
+      if (result.code === 0 && !result.timedOut && !result.spawnError) return result.stdout;
+      failure = describeFailure(result, access, timeoutMs);
+      if (!failure.retryable || attempts >= maxAttempts || deadline - Date.now() < retryDelayMs + leastTry) break;
+      await sleep(retryDelayMs);
+    }
+    const tries = attempts > 1 ? ` (${attempts} attempts in ${seconds(Date.now() - started)} s)` : '';
+    const said = failure.detail ? `. ipmitool: ${failure.detail}` : '';
+    throw new DriverError(redact(`IPMI "${name}" on BMC ${bmcKey(access)} failed: ${failure.reason}${tries}${said}`, access.password));
+  }
+
+  /**
+   * One ipmitool process, in the BMC's lane and within the process limit; `SlotTimeout` when
+   * less than `leastMs` of the budget is left once it is its turn.
+   */
+  private async once(access: IpmiAccess, command: readonly string[], deadline: number, leastMs: number): Promise<{ result: ExecResult; timeoutMs: number }> {
+    const leaveLane = await this.lanes.enter(bmcKey(access), deadline);
+    try {
+      const release = await this.processes.acquire(deadline);
+      try {
+        const timeoutMs = Math.min(this.settings.processTimeoutMs, deadline - Date.now());
+        if (timeoutMs < leastMs) throw new SlotTimeout();
+        const result = await withPassword(access.password, this.settings.passwordVia, this.settings.tempDir, (source, env) =>
+          this.settings.exec(this.settings.ipmitool, buildArgs(access, command, source), { env, timeoutMs }),
+        );
+        return { result, timeoutMs };
+      } finally {
+        release();
+      }
+    } finally {
+      leaveLane();
+    }
+  }
+}
+
+const seconds = (ms: number) => (Math.round(ms / 100) / 10).toString();
