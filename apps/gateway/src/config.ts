@@ -24,7 +24,7 @@ export interface GatewayConfig {
   readonly commandTimeoutMs: number;
   /** HEARTBEAT_INTERVAL_MS: the conductors' heartbeat interval, as they are configured (default 1000). */
   readonly heartbeatIntervalMs: number;
-  /** DRIVERS: comma-separated hardware types the conductors serve, for `GET /v1/drivers` (default fake-hardware). */
+  /** DRIVERS: comma-separated hardware types the conductors serve, for `GET /v1/drivers` (default fake-hardware,ipmi,redfish). */
   readonly drivers: readonly string[];
 }
 
@@ -43,6 +43,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     store: storeConfigFromEnv(env),
     commandTimeoutMs: number('COMMAND_TIMEOUT_MS', 10_000),
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),
-    drivers: (env.DRIVERS || 'fake-hardware').split(',').map((driver) => driver.trim()).filter(Boolean),
+    drivers: (env.DRIVERS || 'fake-hardware,ipmi,redfish').split(',').map((driver) => driver.trim()).filter(Boolean),
   };
 }

@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LiveProjection } from '@ironledger/application';
 import { openEventStore } from '@ironledger/event-store';
 import { GatewayModule } from './app.module.js';
+import { authenticatorFromEnv } from './auth.js';
 import { loadConfig } from './config.js';
 import { ConductorLink } from './conductor-link.js';
 import { installJsonParser, installRequestContext } from './http-context.js';
@@ -21,7 +22,7 @@ await projection.start();
 const conductors = await ConductorLink.connect(config);
 
 const adapter = new FastifyAdapter({ bodyLimit: MAX_BODY_BYTES, routerOptions: { ignoreTrailingSlash: true } });
-installRequestContext(adapter.getInstance());
+installRequestContext(adapter.getInstance(), authenticatorFromEnv());
 installJsonParser(adapter.getInstance());
 const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot({ config, projection, conductors }), adapter, {
   logger: ['error', 'warn', 'log'],

@@ -27,9 +27,10 @@ import { type ConductorLink } from './conductor-link.js';
 import { ApiError } from './errors.js';
 import { type NodePatchPlan } from './node-patch.js';
 
-/** Who asked: the API's request id travels into every event the request causes. */
+/** Who asked: the acting user and the API's request id travel into every event the request causes. */
 export interface Caller {
   readonly requestId: string;
+  readonly actor: string;
 }
 
 /** A conductor refused the command; `type` says why (see `STATUS_BY_ERROR_TYPE`). */
@@ -148,5 +149,5 @@ export class NodeService {
 }
 
 function meta(caller: Caller): CommandMeta {
-  return { at: new Date().toISOString(), actor: 'noauth', requestId: caller.requestId };
+  return { at: new Date().toISOString(), actor: caller.actor, requestId: caller.requestId };
 }
