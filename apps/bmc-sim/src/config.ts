@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { type BmcSimOptions } from './server.js';
+
+/**
+ * Reads the simulator's settings from the environment: BMC_SIM_HOST (127.0.0.1), BMC_SIM_PORT
+ * (8000; 0 picks a free port), BMC_SIM_SYSTEMS (100), BMC_SIM_USERNAME/BMC_SIM_PASSWORD
+ * (admin/password), BMC_SIM_POWER (Off), BMC_SIM_SESSION_TIMEOUT (1800 s), and
+ * BMC_SIM_TLS_CERT/BMC_SIM_TLS_KEY (PEM files: serve HTTPS).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): BmcSimOptions {
+  const cert = env.BMC_SIM_TLS_CERT;
+  const key = env.BMC_SIM_TLS_KEY;
+  if (Boolean(cert) !== Boolean(key)) throw new Error('BMC_SIM_TLS_CERT and BMC_SIM_TLS_KEY go together');
+  return {
+    host: env.BMC_SIM_HOST || '127.0.0.1',
+    port: integer(env, 'BMC_SIM_PORT', 8000, 0),
+    systems: integer(env, 'BMC_SIM_SYSTEMS', 100, 1),
+    username: env.BMC_SIM_USERNAME || undefined,
+    password: env.BMC_SIM_PASSWORD || undefined,
+    power: env.BMC_SIM_POWER === 'On' ? 'On' : 'Off',
+    sessionTimeoutSeconds: integer(env, 'BMC_SIM_SESSION_TIMEOUT', 1800, 1),
+    tls: cert && key ? { cert: readFileSync(cert), key: readFileSync(key) } : undefined,
+  };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, not "${raw}"`);
+  return value;
+}

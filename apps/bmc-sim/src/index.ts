@@ -1,0 +1,3 @@
+export * from './control.js';
+export * from './model.js';
+export * from './server.js';

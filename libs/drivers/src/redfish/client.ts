@@ -1,0 +1,309 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { join } from 'node:path';
+import { type RedfishDriverInfo } from './driver-info.js';
+import { RedfishError } from './errors.js';
+
+export interface RedfishClientOptions {
+  /** Longest wait for one complete answer (default of every request). */
+  readonly requestTimeoutMs: number;
+  /** Connections open to one BMC at most; BMCs are small computers. */
+  readonly maxSockets: number;
+  /** An idle kept-alive connection is closed after this long. */
+  readonly idleSocketMs: number;
+}
+
+/** A JSON object as Redfish resources are. */
+export type Resource = Record<string, unknown>;
+
+interface RawResponse {
+  readonly status: number;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly text: string;
+}
+
+/** Largest answer accepted (the root Systems collection of a large simulator is well below). */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Session-service answers meaning "no sessions here", after which `auto` uses basic auth. */
+const SESSIONS_UNSUPPORTED = new Set([400, 404, 405, 501]);
+
+/**
+ * HTTP(S) to one BMC with one set of credentials: a keep-alive agent with few sockets, a
+ * deadline per request, and basic or session authentication (`auto`: a session when the BMC
+ * has a session service, else basic). A session is opened on first use, opened again once when
+ * a request gets 401 (it expired, or the BMC rebooted), and deleted by `close()`.
+ * Messages of its errors name the method and URL, never the password.
+ */
+export class RedfishClient {
+  private readonly agent: http.Agent;
+  private readonly transport: typeof http | typeof https;
+  private readonly hostname: string;
+  private readonly port: number;
+  private readonly basic: string;
+  private readonly secrets: readonly string[];
+  private mode: 'basic' | 'session';
+  private token: string | null = null;
+  private sessionUri: string | null = null;
+  private loggingIn: Promise<string | null> | null = null;
+  private serviceRoot: Resource | null = null;
+  /** The ComputerSystem found by discovery, when `driver_info` does not name one. */
+  discoveredSystem: string | null = null;
+
+  constructor(
+    readonly info: RedfishDriverInfo,
+    private readonly options: RedfishClientOptions,
+  ) {
+    const url = new URL(info.origin);
+    const secure = url.protocol === 'https:';
+    this.transport = secure ? https : http;
+    this.hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    this.port = Number(url.port) || (secure ? 443 : 80);
+    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets, maxFreeSockets: options.maxSockets, timeout: options.idleSocketMs, scheduling: 'lifo' as const };
+    this.agent = secure
+      ? new https.Agent({ ...agentOptions, rejectUnauthorized: info.verifyCa !== false, ...(typeof info.verifyCa === 'string' ? { ca: loadCa(info.verifyCa) } : {}) })
+      : new http.Agent(agentOptions);
+    const encoded = Buffer.from(`${info.username}:${info.password}`, 'utf8').toString('base64');
+    this.basic = `Basic ${encoded}`;
+    this.secrets = [info.password, encoded];
+    this.mode = info.authType === 'basic' ? 'basic' : 'session';
+  }
+
+  /** `scheme://host:port/prefix` of the BMC, for messages. */
+  get address(): string {
+    return this.info.origin + this.info.prefix;
+  }
+
+  /** GETs a resource; throws `RedfishError` unless it is a 2xx JSON object. */
+  async get(path: string, timeoutMs = this.options.requestTimeoutMs): Promise<Resource> {
+    const response = await this.exchange('GET', path, undefined, timeoutMs);
+    this.check('GET', path, response);
+    return this.parse('GET', path, response);
+  }
+
+  /** POSTs a JSON body (an action); throws `RedfishError` unless the answer is 2xx. */
+  async post(path: string, body: Resource, timeoutMs = this.options.requestTimeoutMs): Promise<void> {
+    const response = await this.exchange('POST', path, body, timeoutMs);
+    this.check('POST', path, response);
+  }
+
+  /** The service root, read once (Redfish serves it without authentication). */
+  async root(timeoutMs = this.options.requestTimeoutMs): Promise<Resource> {
+    if (!this.serviceRoot) {
+      const response = await this.send('GET', this.info.rootPath, undefined, {}, timeoutMs);
+      this.check('GET', this.info.rootPath, response);
+      this.serviceRoot = this.parse('GET', this.info.rootPath, response);
+    }
+    return this.serviceRoot;
+  }
+
+  /** Deletes the session, if one is open, and closes the connections. Never throws. */
+  async close(): Promise<void> {
+    const { token, sessionUri } = this;
+    this.token = null;
+    this.sessionUri = null;
+    if (token && sessionUri) {
+      await this.send('DELETE', sessionUri, undefined, { 'X-Auth-Token': token }, Math.min(this.options.requestTimeoutMs, 5000)).catch(() => undefined);
+    }
+    this.agent.destroy();
+  }
+
+  /** Sends with the credentials the auth type calls for, logging in again once on a 401. */
+  private async exchange(method: string, path: string, body: Resource | undefined, timeoutMs: number): Promise<RawResponse> {
+    if (this.mode === 'session') {
+      const token = await this.sessionToken(timeoutMs);
+      if (token !== null) {
+        const response = await this.send(method, path, body, { 'X-Auth-Token': token }, timeoutMs);
+        if (response.status !== 401) return response;
+        if (this.token === token) this.token = this.sessionUri = null;
+        const fresh = await this.sessionToken(timeoutMs);
+        if (fresh !== null) return this.send(method, path, body, { 'X-Auth-Token': fresh }, timeoutMs);
+      }
+    }
+    return this.send(method, path, body, { Authorization: this.basic }, timeoutMs);
+  }
+
+  /** The session token, logging in if there is none (one login at a time); `null` when `auto` fell back to basic. */
+  private sessionToken(timeoutMs: number): Promise<string | null> {
+    if (this.token) return Promise.resolve(this.token);
+    this.loggingIn ??= this.login(timeoutMs).finally(() => (this.loggingIn = null));
+    return this.loggingIn;
+  }
+
+  private async login(timeoutMs: number): Promise<string | null> {
+    const path = await this.sessionsPath(timeoutMs);
+    const response = await this.send('POST', path, { UserName: this.info.username, Password: this.info.password }, {}, timeoutMs);
+    const token = header(response, 'x-auth-token');
+    if (response.status >= 200 && response.status < 300 && token) {
+      const location = header(response, 'location');
+      this.token = token;
+      this.sessionUri = location ? pathOf(location) : (bodyId(response.text) ?? null);
+      return token;
+    }
+    const unsupported = SESSIONS_UNSUPPORTED.has(response.status) || (response.status < 300 && !token);
+    if (this.info.authType === 'auto' && unsupported) {
+      this.mode = 'basic';
+      return null;
+    }
+    if (response.status < 300) throw new RedfishError('malformed', `The BMC at ${this.address} opened a session without an X-Auth-Token (POST ${path})`, response.status);
+    throw this.statusError('POST', path, response);
+  }
+
+  /** Where sessions are opened: the service root's `Links.Sessions`, else the standard path. */
+  private async sessionsPath(timeoutMs: number): Promise<string> {
+    const standard = `${this.info.rootPath}/SessionService/Sessions`;
+    try {
+      const links = (await this.root(timeoutMs)).Links as Resource | undefined;
+      const sessions = (links?.Sessions as Resource | undefined)?.['@odata.id'];
+      return typeof sessions === 'string' ? pathOf(sessions) : standard;
+    } catch (error) {
+      // A BMC that answers, but not with a usable root, still gets the standard path.
+      if (error instanceof RedfishError && error.status !== null) return standard;
+      throw error;
+    }
+  }
+
+  private check(method: string, path: string, response: RawResponse): void {
+    if (response.status < 200 || response.status >= 300) throw this.statusError(method, path, response);
+  }
+
+  private statusError(method: string, path: string, response: RawResponse): RedfishError {
+    const { status } = response;
+    const detail = this.redact(bmcMessage(response.text));
+    const said = detail ? `. ${detail}` : '';
+    if (status === 401 || status === 403) {
+      return new RedfishError('auth', `The BMC at ${this.address} refused the credentials of user "${this.info.username}" (HTTP ${status} on ${method} ${path})${said}`, status);
+    }
+    if (status === 404) return new RedfishError('not-found', `Resource ${this.info.origin}${path} not found (HTTP 404 on ${method})`, status);
+    return new RedfishError(status >= 500 ? 'server' : 'rejected', `HTTP ${method} ${this.info.origin}${path} returned code ${status}${said}`, status);
+  }
+
+  private parse(method: string, path: string, response: RawResponse): Resource {
+    let value: unknown;
+    try {
+      value = JSON.parse(response.text);
+    } catch (error) {
+      throw new RedfishError('malformed', `The BMC answered ${method} ${this.info.origin}${path} with malformed JSON: ${this.redact((error as Error).message)}`, response.status);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new RedfishError('malformed', `The BMC answered ${method} ${this.info.origin}${path} with JSON that is not a resource object`, response.status);
+    }
+    return value as Resource;
+  }
+
+  /** One HTTP exchange with a deadline for the whole of it. */
+  private send(method: string, path: string, body: Resource | undefined, auth: Record<string, string>, timeoutMs: number, retried = false): Promise<RawResponse> {
+    const url = `${this.info.origin}${path}`;
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: http.OutgoingHttpHeaders = { Accept: 'application/json', 'OData-Version': '4.0', ...auth };
+    if (payload !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      headers['Content-Length'] = Buffer.byteLength(payload);
+    }
+    return new Promise<RawResponse>((resolve, reject) => {
+      let timedOut = false;
+      let responded = false;
+      let settled = false;
+      const request = this.transport.request({ hostname: this.hostname, port: this.port, path, method, headers, agent: this.agent });
+      const timer = setTimeout(() => {
+        timedOut = true;
+        request.destroy();
+      }, Math.max(1, timeoutMs));
+      const settle = (finish: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        finish();
+      };
+      const fail = (error: Error & { code?: string }) =>
+        settle(() => {
+          if (timedOut) return reject(new RedfishError('timeout', `HTTP ${method} ${url} got no answer within ${timeoutMs} ms`));
+          // A kept-alive connection the BMC closed just as we reused it: the request never arrived.
+          if (!retried && !responded && request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+            return resolve(this.send(method, path, body, auth, timeoutMs, true));
+          }
+          reject(networkError(url, error, (text) => this.redact(text)));
+        });
+      request.on('error', fail);
+      request.on('response', (response) => {
+        responded = true;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+          settle(() => reject(new RedfishError('malformed', `The BMC answered ${method} ${url} with more than ${MAX_BODY_BYTES} bytes`, response.statusCode ?? null)));
+          request.destroy();
+        });
+        response.on('error', fail);
+        response.on('end', () => settle(() => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') })));
+        response.on('close', () => {
+          if (!response.complete) fail(Object.assign(new Error('the connection closed before the answer was complete'), { code: 'ECONNRESET' }));
+        });
+      });
+      request.end(payload);
+    });
+  }
+
+  /** Text that came from the BMC or the network, with the password (plain or in a Basic header) blanked. */
+  private redact(text: string): string {
+    let result = text;
+    for (const secret of this.secrets) if (secret && result.includes(secret)) result = result.split(secret).join('***');
+    return result;
+  }
+}
+
+function networkError(url: string, error: Error & { code?: string }, redact: (text: string) => string): RedfishError {
+  const code = error.code ?? '';
+  const tls = code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code.startsWith('UNABLE_TO') || code === 'EPROTO';
+  const message = redact(error.message);
+  return tls
+    ? new RedfishError('tls', `TLS with ${url} failed (certificate not verified; see driver_info/redfish_verify_ca). Error: ${message}`)
+    : new RedfishError('unreachable', `Unable to connect to ${url}. Error: ${message}`);
+}
+
+function header(response: RawResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The path of a link, which a BMC may give as an absolute URL. */
+function pathOf(link: string): string {
+  return /^https?:\/\//i.test(link) ? new URL(link).pathname : link;
+}
+
+function bodyId(text: string): string | undefined {
+  try {
+    const id = (JSON.parse(text) as Resource)['@odata.id'];
+    return typeof id === 'string' ? pathOf(id) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a Redfish error body says (its first extended message, or `error.message`), shortened. */
+function bmcMessage(text: string): string {
+  try {
+    const error = (JSON.parse(text) as { error?: Resource }).error;
+    const extended = (error?.['@Message.ExtendedInfo'] as Resource[] | undefined)?.[0]?.Message;
+    const message = typeof extended === 'string' ? extended : error?.message;
+    return typeof message === 'string' ? message.slice(0, 300) : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The CA certificates at `driver_info/redfish_verify_ca`: one PEM file, or a directory of them. */
+function loadCa(path: string): string[] {
+  try {
+    if (statSync(path).isFile()) return [readFileSync(path, 'utf8')];
+    return readdirSync(path)
+      .map((name) => join(path, name))
+      .filter((file) => statSync(file).isFile())
+      .map((file) => readFileSync(file, 'utf8'))
+      .filter((pem) => pem.includes('-----BEGIN CERTIFICATE-----'));
+  } catch (error) {
+    throw new RedfishError('invalid-config', `Cannot read the CA certificates at ${path} (driver_info/redfish_verify_ca): ${(error as Error).message}`);
+  }
+}
