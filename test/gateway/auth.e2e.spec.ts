@@ -37,7 +37,7 @@ describe('http_basic authentication', () => {
     const anonymous = await get('/v1/nodes');
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toBe('Basic realm="Baremetal API"');
-    expect(JSON.parse((await anonymous.json()).error_message)).toMatchObject({ faultcode: 'Client' });
+    expect(JSON.parse(((await anonymous.json()) as { error_message: string }).error_message)).toMatchObject({ faultcode: 'Client' });
     expect((await get('/v1/nodes', `Basic ${Buffer.from('alice:wrong').toString('base64')}`)).status).toBe(401);
     expect((await get('/v1/nodes', alice)).status).toBe(200);
   });

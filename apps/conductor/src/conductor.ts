@@ -1,6 +1,6 @@
 import { type NodeCommandHandler, type NodeReadModel } from '@ironledger/application';
 import { type CommandError, type CommandReply } from '@ironledger/contracts';
-import { DomainError, InvalidParameterError, NODE_COMMAND_TYPES, NodeConflictError, type NodeCommand } from '@ironledger/domain';
+import { type DiscoverNode, DomainError, InvalidParameterError, NODE_COMMAND_TYPES, NodeConflictError, type NodeCommand, normalizeMac, type ProcessInventory } from '@ironledger/domain';
 import { type HardwareType } from '@ironledger/drivers';
 import { ConcurrencyError } from '@ironledger/event-store';
 import { type ConductorMetrics } from './metrics.js';
@@ -32,7 +32,7 @@ export class Conductor {
   private async decide(request: unknown): Promise<CommandReply> {
     try {
       const command = asCommand(request);
-      const stamped = { ...command, meta: { ...command.meta, conductor: this.id } } as NodeCommand;
+      const stamped = this.withFleetFacts({ ...command, meta: { ...command.meta, conductor: this.id } } as NodeCommand);
       this.checkFleetRules(stamped);
       const { events, node, position } = await this.handler.handle(stamped);
       this.runner.afterCommit(node, events, stamped.meta);
@@ -44,7 +44,9 @@ export class Conductor {
 
   /** Rules that span nodes, so the single-node decider cannot check them. */
   private checkFleetRules(command: NodeCommand): void {
-    const fields = command.type === 'RegisterNode' ? command.data : command.type === 'UpdateNode' ? command.data.changes : undefined;
+    if (command.type === 'AddPort') this.checkPortIsNew(command.nodeId, command.data.uuid, command.data.address);
+    const fields =
+      command.type === 'RegisterNode' || command.type === 'DiscoverNode' ? command.data : command.type === 'UpdateNode' ? command.data.changes : undefined;
     if (!fields) return;
     if (fields.driver !== undefined && !this.drivers.has(fields.driver)) {
       throw new InvalidParameterError(
@@ -52,8 +54,35 @@ export class Conductor {
         `No valid host was found. Reason: No conductor service registered which supports driver ${fields.driver} for conductor group "".`,
       );
     }
-    const holder = fields.name ? this.fleet.get(fields.name) : undefined;
-    if (holder && holder.uuid !== command.nodeId) throw new NodeConflictError(command.nodeId, `A node with name ${fields.name} already exists.`);
+    const name = 'name' in fields ? fields.name : undefined;
+    const holder = name ? this.fleet.get(name) : undefined;
+    if (holder && holder.uuid !== command.nodeId) throw new NodeConflictError(command.nodeId, `A node with name ${name} already exists.`);
+  }
+
+  /** MACs and port UUIDs are unique across the fleet (the node's own ports the decider checks). */
+  private checkPortIsNew(nodeId: string, uuid: string, address: string): void {
+    const mac = normalizeMac(address);
+    const owner = mac ? this.fleet.nodeWithAddress(mac) : undefined;
+    if (owner && owner.uuid !== nodeId) throw new NodeConflictError(nodeId, `A port with MAC address ${mac} already exists.`);
+    const existing = this.fleet.port(uuid);
+    if (existing && existing.node.uuid !== nodeId) throw new NodeConflictError(nodeId, `A port with UUID ${uuid} already exists.`);
+  }
+
+  /**
+   * What only the fleet knows, added to the command for the decider: which of an inventory's
+   * MACs are already ports of other nodes (processing skips them, as the inspector skips a
+   * port Ironic refuses as a duplicate).
+   */
+  private withFleetFacts(command: NodeCommand): NodeCommand {
+    if (command.type !== 'ProcessInventory' && command.type !== 'DiscoverNode') return command;
+    const inUse: Record<string, string> = {};
+    const interfaces = Array.isArray(command.data.inventory?.interfaces) ? command.data.inventory.interfaces : [];
+    for (const iface of interfaces) {
+      const mac = normalizeMac(iface?.mac_address);
+      const owner = mac ? this.fleet.nodeWithAddress(mac) : undefined;
+      if (mac && owner && owner.uuid !== command.nodeId) inUse[mac] = owner.uuid;
+    }
+    return { ...command, data: { ...command.data, addresses_in_use: inUse } } as ProcessInventory | DiscoverNode;
   }
 }
 

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { busSubjects, type BusSubjects } from '@ironledger/contracts';
+import { type DriverOptions, driverOptionsFromEnv } from '@ironledger/drivers';
 import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
 
 /** The conductor's settings, from the environment (Ironic's option names where it has one). */
@@ -15,12 +16,28 @@ export interface ConductorConfig {
   readonly store: StoreConfig;
   /** AUTOMATED_CLEAN (Ironic `[conductor] automated_clean`, default true): clean on provide and after tear-down. */
   readonly automatedClean: boolean;
-  /** FAKE_STEP_DELAY_MS: how long each fake-hardware step takes unless the node says otherwise. */
-  readonly fakeStepDelayMs: number;
+  /** Driver settings (FAKE_STEP_DELAY_MS, REDFISH_*, IPMI_*): see `driverOptionsFromEnv`. */
+  readonly drivers: DriverOptions;
   /** HEARTBEAT_INTERVAL_MS: how often this conductor says it is alive; silent for 3 intervals = dead. */
   readonly heartbeatIntervalMs: number;
   /** CALLBACK_TIMEOUT_S (Ironic `deploy_callback_timeout` and friends, default 1800): wait states fail after this. */
   readonly callbackTimeoutS: number;
+  /**
+   * INTROSPECTION_TIMEOUT_S (ironic-inspector's `timeout`, default 3600; 0: never): an introspection
+   * whose ramdisk has not posted its inventory this long after it started fails with "Introspection timeout".
+   */
+  readonly introspectionTimeoutS: number;
+  /**
+   * NODE_STATUS_KEEP_TIME_S (ironic-inspector's `node_status_keep_time`, default 0: keep forever):
+   * finished introspection records older than this are dropped (an `IntrospectionExpired` event).
+   */
+  readonly nodeStatusKeepTimeS: number;
+  /**
+   * RAMDISK_INSPECT_HARDWARE (default `ipmi,redfish`): hardware types whose inspection always boots
+   * an inspection ramdisk and waits for its inventory (Ironic's `inspector` inspect interface).
+   * Other types (fake-hardware) decide through their driver (`fake_wait: ['inspect']`).
+   */
+  readonly ramdiskInspectHardware: ReadonlySet<string>;
   /** WORKERS (Ironic `[conductor] workers_pool_size`, default 100): driver work running at once. */
   readonly workers: number;
   /** METRICS_PORT (0, the default: off): serve Prometheus `/metrics`, `/healthz` and `/readyz` on this port. */
@@ -39,9 +56,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConductorConfi
     conductorId: env.CONDUCTOR_ID || `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
     store: storeConfigFromEnv(env),
     automatedClean: (env.AUTOMATED_CLEAN ?? 'true').toLowerCase() !== 'false',
-    fakeStepDelayMs: number('FAKE_STEP_DELAY_MS', 0),
+    drivers: driverOptionsFromEnv(env),
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),
     callbackTimeoutS: number('CALLBACK_TIMEOUT_S', 1800),
+    introspectionTimeoutS: number('INTROSPECTION_TIMEOUT_S', 3600),
+    nodeStatusKeepTimeS: number('NODE_STATUS_KEEP_TIME_S', 0),
+    ramdiskInspectHardware: new Set((env.RAMDISK_INSPECT_HARDWARE ?? 'ipmi,redfish').split(',').map((name) => name.trim()).filter(Boolean)),
     workers: number('WORKERS', 100),
     metricsPort: number('METRICS_PORT', 0),
   };

@@ -1,5 +1,15 @@
 import { type NodeCommandHandler } from '@ironledger/application';
-import { type CommandMeta, type Node, type NodeCommand, type NodeEvent, type RecordPowerOutcome, type RecordProvisionOutcome } from '@ironledger/domain';
+import {
+  type CommandMeta,
+  DomainError,
+  type Node,
+  type NodeCommand,
+  type NodeEvent,
+  type PowerState,
+  type RecordPowerOutcome,
+  type RecordProvisionOutcome,
+  type StartIntrospection,
+} from '@ironledger/domain';
 import { DriverError, type HardwareType, type Phase, type WorkResult } from '@ironledger/drivers';
 import { type ConductorMetrics } from './metrics.js';
 
@@ -8,6 +18,14 @@ export interface WorkRunnerOptions {
   readonly automatedClean: boolean;
   /** At most this many pieces of driver work at once. */
   readonly workers: number;
+  /** Hardware types whose inspection always boots a ramdisk and waits for its inventory. */
+  readonly ramdiskInspectHardware?: ReadonlySet<string>;
+}
+
+/** How a piece of provisioning work went, and the power state it left the node in when it changed power. */
+interface Outcome {
+  readonly result: WorkResult;
+  readonly power_state?: PowerState;
 }
 
 /**
@@ -60,8 +78,7 @@ export class WorkRunner {
 
   /** Runs the work the node's state calls for and returns the command that records how it went. */
   private async runOnce(node: Node, events: readonly NodeEvent[], origin: CommandMeta): Promise<NodeCommand> {
-    const record = <C extends NodeCommand>(type: C['type'], data: C['data']) =>
-      ({ type, nodeId: node.uuid, data, meta: { ...origin, at: new Date().toISOString(), actor: 'conductor', conductor: this.options.conductorId, causationId: origin.requestId } }) as NodeCommand;
+    const record = <C extends NodeCommand>(type: C['type'], data: C['data']) => this.command<C>(node, origin, type, data);
     if (node.target_power_state !== null) {
       const started = events.find((e) => e.type === 'PowerActionStarted');
       const requested = started?.data.requested ?? node.target_power_state;
@@ -73,42 +90,64 @@ export class WorkRunner {
       }
     }
     try {
-      const result = await this.provisionWork(node, resumed(events) ? 'resumed' : 'start');
-      return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: result === 'done' ? 'succeeded' : 'waiting' });
+      const { result, power_state } = await this.provisionWork(node, resumed(events) ? 'resumed' : 'start', origin);
+      return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: result === 'done' ? 'succeeded' : 'waiting', ...(power_state && { power_state }) });
     } catch (error) {
       return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: 'failed', error: describe(error) });
     }
   }
 
-  private async provisionWork(node: Node, phase: Phase): Promise<WorkResult> {
+  private async provisionWork(node: Node, phase: Phase, origin: CommandMeta): Promise<Outcome> {
     const { power, provisioning } = this.hardware(node);
-    const done = async (work: Promise<void>): Promise<WorkResult> => (await work, 'done');
+    const done = async (work: Promise<unknown>): Promise<Outcome> => (await work, { result: 'done' });
+    const result = async (work: Promise<WorkResult>): Promise<Outcome> => ({ result: await work });
     switch (node.provision_state) {
       case 'verifying':
         // Credentials are verified by reading the power state through the driver.
         power.validate(node);
-        await power.getPowerState(node);
-        return 'done';
+        return done(power.getPowerState(node));
       case 'cleaning': {
         const manual = node.target_provision_state === 'manageable';
-        if (!manual && !(node.automated_clean ?? this.options.automatedClean)) return 'done';
-        return provisioning.clean(node, manual ? node.clean_steps : null, phase);
+        if (!manual && !(node.automated_clean ?? this.options.automatedClean)) return { result: 'done' };
+        return result(provisioning.clean(node, manual ? node.clean_steps : null, phase));
       }
       case 'deploying':
-        return provisioning.deploy(node, phase);
+        return result(provisioning.deploy(node, phase));
       case 'deleting':
         return done(provisioning.tearDown(node));
       case 'inspecting':
-        return provisioning.inspect(node, phase);
+        return this.inspect(node, phase, origin);
       case 'adopting':
         return done(provisioning.adopt(node));
       case 'rescuing':
-        return provisioning.rescue(node, phase);
+        return result(provisioning.rescue(node, phase));
       case 'unrescuing':
         return done(provisioning.unrescue(node));
       default:
         throw new DriverError(`Node ${node.uuid} has no conductor work in state ${node.provision_state}.`);
     }
+  }
+
+  /**
+   * Inspection: hardware that inspects through a ramdisk (always, for the configured hardware
+   * types; when its driver says so, for fake hardware) gets an introspection record, then is
+   * powered on (rebooted when on) to boot the ramdisk, and waits for its inventory. The record
+   * is appended before the node is touched, so a crash in between leaves a history the
+   * recovery understands (the record fails with the inspection).
+   */
+  private async inspect(node: Node, phase: Phase, origin: CommandMeta): Promise<Outcome> {
+    const { power, provisioning } = this.hardware(node);
+    const ramdisk = this.options.ramdiskInspectHardware?.has(node.driver) ?? false;
+    if (!ramdisk && (await provisioning.inspect(node, phase)) === 'done') return { result: 'done' };
+    await this.handler.handle(this.command<StartIntrospection>(node, origin, 'StartIntrospection', {}));
+    power.validate(node);
+    const power_state = await power.setPowerState(node, node.power_state === 'power on' ? 'rebooting' : 'power on');
+    return { result: 'wait', power_state };
+  }
+
+  /** A command recording this conductor's work on `node`, caused by the request that started it. */
+  private command<C extends NodeCommand>(node: Node, origin: CommandMeta, type: C['type'], data: C['data']): NodeCommand {
+    return { type, nodeId: node.uuid, data, meta: { ...origin, at: new Date().toISOString(), actor: 'conductor', conductor: this.options.conductorId, causationId: origin.requestId } } as NodeCommand;
   }
 
   private hardware(node: Node): HardwareType {
@@ -134,7 +173,7 @@ function resumed(events: readonly NodeEvent[]): boolean {
   return events.some((e) => e.type === 'ProvisionStateChanged' && e.data.event === 'resume');
 }
 
-/** A driver's refusal reads as it is; anything else is a bug worth flagging as unexpected. */
+/** A driver's (or the domain's) refusal reads as it is; anything else is a bug worth flagging as unexpected. */
 function describe(error: unknown): string {
-  return error instanceof DriverError ? error.message : `Unexpected error: ${(error as Error).message}`;
+  return error instanceof DriverError || error instanceof DomainError ? error.message : `Unexpected error: ${(error as Error).message}`;
 }

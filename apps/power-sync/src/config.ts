@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { busSubjects, type BusSubjects } from '@ironledger/contracts';
+import { type DriverOptions, driverOptionsFromEnv } from '@ironledger/drivers';
 import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
 
 /** Power sync's settings, from the environment, under Ironic's option names. */
@@ -25,8 +26,8 @@ export interface PowerSyncConfig {
   readonly recoveryIntervalS: number;
   /** POWER_SYNC_QUEUE (default `IRONLEDGER_POWER_SYNC`): the JetStream work queue the instances share. */
   readonly queueStream: string;
-  /** FAKE_STEP_DELAY_MS: as for the conductor, for fake-hardware nodes. */
-  readonly fakeStepDelayMs: number;
+  /** Driver settings (FAKE_STEP_DELAY_MS, REDFISH_*, IPMI_*): see `driverOptionsFromEnv`. */
+  readonly drivers: DriverOptions;
   /** METRICS_PORT (0, the default: off): serve Prometheus `/metrics`, `/healthz` and `/readyz` on this port. */
   readonly metricsPort: number;
 }
@@ -48,7 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfi
     maxRetries: number('POWER_STATE_SYNC_MAX_RETRIES', 3, 1),
     recoveryIntervalS: number('POWER_FAILURE_RECOVERY_INTERVAL', 300, 0.1),
     queueStream: env.POWER_SYNC_QUEUE || 'IRONLEDGER_POWER_SYNC',
-    fakeStepDelayMs: number('FAKE_STEP_DELAY_MS', 0),
+    drivers: driverOptionsFromEnv(env),
     metricsPort: number('METRICS_PORT', 0),
   };
 }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { LiveProjection } from '@ironledger/application';
 import { ConductorClient } from '@ironledger/contracts';
-import { hardwareTypes } from '@ironledger/drivers';
+import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
 import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
 import { connect } from '@nats-io/transport-node';
@@ -28,7 +28,7 @@ const queue = await PowerSyncQueue.open(nats, {
   ackWaitMs: 60_000,
   duplicateWindowMs: Math.max(syncIntervalMs, recoveryIntervalMs),
 });
-const drivers = hardwareTypes({ fakeStepDelayMs: config.fakeStepDelayMs });
+const drivers = hardwareTypes(config.drivers);
 const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, config.subjects), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry), log);
 
 const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger });
@@ -40,6 +40,7 @@ process.once('SIGINT', () => void stop());
 async function stop(): Promise<void> {
   metricsServer?.close();
   await app.close();
+  await closeHardwareTypes(drivers);
   await projection.stop();
   await store.close();
   await nats.drain();

@@ -41,4 +41,6 @@ export interface HardwareType {
   readonly name: string;
   readonly power: PowerDriver;
   readonly provisioning: ProvisioningDriver;
+  /** Releases what the driver holds (connections, BMC sessions); called on shutdown. */
+  close?(): Promise<void>;
 }

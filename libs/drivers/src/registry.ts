@@ -1,7 +1,7 @@
 import { type HardwareType } from './driver.js';
 import { fakeHardware } from './fake.js';
 import { ipmiHardware, type IpmiOptions } from './ipmi/index.js';
-import { redfishHardware, type RedfishOptions } from './redfish/index.js';
+import { REDFISH_AUTH_TYPES, type RedfishAuthType, redfishHardware, type RedfishOptions } from './redfish/index.js';
 
 export interface DriverOptions {
   /** Delay of each fake-hardware step (FAKE_STEP_DELAY_MS). */
@@ -16,4 +16,45 @@ export interface DriverOptions {
 export function hardwareTypes(options: DriverOptions = {}): ReadonlyMap<string, HardwareType> {
   const types = [fakeHardware({ stepDelayMs: options.fakeStepDelayMs }), ipmiHardware(options.ipmi), redfishHardware(options.redfish)];
   return new Map(types.map((type) => [type.name, type]));
+}
+
+/** Releases every hardware type's connections and sessions. */
+export async function closeHardwareTypes(types: ReadonlyMap<string, HardwareType>): Promise<void> {
+  await Promise.allSettled([...types.values()].map((type) => type.close?.()));
+}
+
+/**
+ * Driver settings from the environment, for the services that run drivers:
+ * FAKE_STEP_DELAY_MS; REDFISH_REQUEST_TIMEOUT_MS, REDFISH_POWER_TIMEOUT_S, REDFISH_POLL_INTERVAL_MS,
+ * REDFISH_AUTH_TYPE (Ironic's `[redfish] auth_type`); IPMI_COMMAND_RETRY_TIMEOUT_MS (Ironic's
+ * `command_retry_timeout`), IPMI_MIN_COMMAND_INTERVAL_MS (`min_command_interval`), IPMI_MAX_CONCURRENT,
+ * IPMI_CIPHER_SUITE. Unset ones keep the drivers' defaults.
+ */
+export function driverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): DriverOptions {
+  const number = (name: string): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`);
+    return value;
+  };
+  const authType = env.REDFISH_AUTH_TYPE || undefined;
+  if (authType !== undefined && !(REDFISH_AUTH_TYPES as readonly string[]).includes(authType)) {
+    throw new Error(`REDFISH_AUTH_TYPE must be one of ${REDFISH_AUTH_TYPES.join(', ')}, not "${authType}"`);
+  }
+  return {
+    fakeStepDelayMs: number('FAKE_STEP_DELAY_MS'),
+    redfish: {
+      requestTimeoutMs: number('REDFISH_REQUEST_TIMEOUT_MS'),
+      powerTimeoutSeconds: number('REDFISH_POWER_TIMEOUT_S'),
+      pollIntervalMs: number('REDFISH_POLL_INTERVAL_MS'),
+      defaultAuthType: authType as RedfishAuthType | undefined,
+    },
+    ipmi: {
+      commandRetryTimeoutMs: number('IPMI_COMMAND_RETRY_TIMEOUT_MS'),
+      minCommandIntervalMs: number('IPMI_MIN_COMMAND_INTERVAL_MS'),
+      maxConcurrent: number('IPMI_MAX_CONCURRENT'),
+      defaultCipherSuite: number('IPMI_CIPHER_SUITE'),
+    },
+  };
 }

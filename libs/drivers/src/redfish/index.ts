@@ -10,7 +10,6 @@ export { type ClosablePowerDriver, redfishPower, type RedfishOptions } from './p
 /** A hardware type holding connections and sessions, to be closed on shutdown. */
 export interface RedfishHardware extends HardwareType {
   readonly power: ClosablePowerDriver;
-  /** Deletes open Redfish sessions and closes connections. */
   close(): Promise<void>;
 }
 
