@@ -26,6 +26,8 @@ export interface PowerSyncConfig {
   readonly recoveryIntervalS: number;
   /** POWER_SYNC_QUEUE (default `IRONLEDGER_POWER_SYNC`): the JetStream work queue the instances share. */
   readonly queueStream: string;
+  /** POWER_SYNC_ACK_WAIT_MS (default 60000): a visit an instance took but did not finish (it died) goes to another after this. */
+  readonly ackWaitMs: number;
   /** Driver settings (FAKE_STEP_DELAY_MS, REDFISH_*, IPMI_*): see `driverOptionsFromEnv`. */
   readonly drivers: DriverOptions;
   /** METRICS_PORT (0, the default: off): serve Prometheus `/metrics`, `/healthz` and `/readyz` on this port. */
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfi
     maxRetries: number('POWER_STATE_SYNC_MAX_RETRIES', 3, 1),
     recoveryIntervalS: number('POWER_FAILURE_RECOVERY_INTERVAL', 300, 0.1),
     queueStream: env.POWER_SYNC_QUEUE || 'IRONLEDGER_POWER_SYNC',
+    ackWaitMs: number('POWER_SYNC_ACK_WAIT_MS', 60_000, 100),
     drivers: driverOptionsFromEnv(env),
     metricsPort: number('METRICS_PORT', 0),
   };

@@ -24,8 +24,7 @@ const syncIntervalMs = config.syncIntervalS * 1000;
 const recoveryIntervalMs = config.recoveryIntervalS * 1000;
 const queue = await PowerSyncQueue.open(nats, {
   stream: config.queueStream,
-  // A visit may take a BMC timeout plus a restore; past that, it is another instance's.
-  ackWaitMs: 60_000,
+  ackWaitMs: config.ackWaitMs,
   duplicateWindowMs: Math.max(syncIntervalMs, recoveryIntervalMs),
 });
 const drivers = hardwareTypes(config.drivers);

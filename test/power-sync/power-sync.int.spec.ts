@@ -1,0 +1,181 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { NodeCommandHandler } from '@ironledger/application';
+import { nodeStreamId } from '@ironledger/contracts';
+import { type Node } from '@ironledger/domain';
+import { JetStreamEventStore, type RecordedEvent } from '@ironledger/event-store';
+import { type BmcSim, startBmcSim } from '@ironledger/bmc-sim';
+import { CommandBus } from '../support/bus.js';
+import { eventually, isolatedRun, natsUrl, type Service, sleep, startService } from '../support/processes.js';
+
+jest.setTimeout(120_000);
+
+/**
+ * Power sync as real processes: a conductor, power-sync instances, and simulated Redfish BMCs
+ * over real HTTP. Each scenario uses its own range of BMCs and its own power-sync instances.
+ */
+const INTERVAL_S = 2;
+const run = isolatedRun('powersync');
+const base = { NATS_URL: natsUrl(), ...run, HEARTBEAT_INTERVAL_MS: '300', REDFISH_REQUEST_TIMEOUT_MS: '400', REDFISH_POLL_INTERVAL_MS: '50', LOG_FORMAT: 'text' };
+let sim: BmcSim;
+let conductor: Service;
+let bus: CommandBus;
+let store: JetStreamEventStore;
+/** The power-sync instances of the running scenario: every instance visits every node, so one scenario's must be gone before the next. */
+let services: Service[] = [];
+
+beforeAll(async () => {
+  sim = await startBmcSim({ port: 0, systems: 60 });
+  conductor = await startService('apps/conductor/src/main.ts', { ...base, CONDUCTOR_ID: 'ps-conductor' }, { name: 'conductor' });
+  bus = await CommandBus.connect(natsUrl(), run.NATS_SUBJECT_PREFIX);
+  store = await JetStreamEventStore.connect({ servers: natsUrl(), stream: run.JETSTREAM_STREAM, subjectPrefix: run.JETSTREAM_SUBJECT_PREFIX });
+});
+
+afterEach(async () => {
+  await Promise.all(services.map((s) => s.stop('SIGKILL')));
+  services = [];
+});
+
+afterAll(async () => {
+  await conductor?.stop();
+  await bus?.close();
+  await store?.close();
+  await sim?.close();
+});
+
+/** Power-sync instances sharing one work queue, with the given settings. */
+async function powerSync(count: number, env: Record<string, string>): Promise<Service[]> {
+  const queue = `PS_${randomUUID().slice(0, 8).toUpperCase()}`;
+  const started = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      startService('apps/power-sync/src/main.ts', { ...base, SYNC_POWER_STATE_INTERVAL: String(INTERVAL_S), POWER_FAILURE_RECOVERY_INTERVAL: String(INTERVAL_S), POWER_SYNC_QUEUE: queue, POWER_SYNC_ID: `ps-${queue}-${i}`, ...env }, { name: `power-sync ${i}` }),
+    ),
+  );
+  services.push(...started);
+  return started;
+}
+
+const load = async (id: string): Promise<Node> => (await new NodeCommandHandler(store).load(id)).node!;
+const history = async (id: string): Promise<RecordedEvent[]> => store.readStream(nodeStreamId(id));
+const types = async (id: string) => (await history(id)).map((e) => e.type);
+
+/** Enrolls a Redfish node for BMC n and, unless told otherwise, manages it (verifying its credentials). */
+async function enroll(n: number, { manage = true } = {}): Promise<string> {
+  const nodeId = randomUUID();
+  const driver_info = { redfish_address: sim.bmcUrl(n), redfish_system_id: `/redfish/v1/Systems/${n}`, redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic' };
+  expect((await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'redfish', driver_info, provision_state: 'enroll' } })).ok).toBe(true);
+  if (manage) {
+    expect((await bus.send({ type: 'RequestProvisionAction', nodeId, data: { target: 'manage' } })).ok).toBe(true);
+    await eventually(async () => ((await load(nodeId)).provision_state === 'manageable' ? true : undefined), 10_000, `node ${nodeId} manageable`);
+  }
+  return nodeId;
+}
+
+const powerOf = (nodeId: string, state: string) => eventually(async () => ((await load(nodeId)).power_state === state ? true : undefined), 15_000, `${nodeId} ${state}`);
+
+describe('record mode (force_power_state_during_sync = false)', () => {
+  it('records the BMC’s state, then a change made behind the service’s back', async () => {
+    const nodes = await Promise.all([1, 2, 3].map((n) => enroll(n)));
+    await powerSync(1, { FORCE_POWER_STATE_DURING_SYNC: 'false' });
+    await Promise.all(nodes.map((id) => powerOf(id, 'power off')));
+    sim.control(2, { powerState: 'On' });
+    await powerOf(nodes[1], 'power on');
+    const corrected = (await history(nodes[1])).filter((e) => e.type === 'PowerStateCorrected').map((e) => e.data);
+    expect(corrected).toEqual([{ from: null, to: 'power off' }, { from: 'power off', to: 'power on' }]);
+    expect(sim.bmcs[1].power).toBe('On');
+    expect((await history(nodes[1])).at(-1)?.metadata).toMatchObject({ actor: 'power-sync' });
+  });
+});
+
+describe('force mode (the default)', () => {
+  it('pushes the BMC back to the recorded state and records that it did', async () => {
+    const nodeId = await enroll(10);
+    await powerSync(1, {});
+    await powerOf(nodeId, 'power off');
+    sim.control(10, { powerState: 'On' });
+    await eventually(async () => ((await types(nodeId)).includes('PowerStateRestored') ? true : undefined), 15_000, 'a restore');
+    expect((await load(nodeId)).power_state).toBe('power off');
+    await eventually(() => (sim.bmcs[9].power === 'Off' ? true : undefined), 5000, 'the BMC off again');
+  });
+});
+
+describe('failing BMCs', () => {
+  it('puts a node into maintenance after max retries and lifts it when the BMC answers again', async () => {
+    const hanging = await enroll(20);
+    const failing = await enroll(21);
+    const operators = await enroll(22);
+    await bus.send({ type: 'SetMaintenance', nodeId: operators, data: { reason: 'disk swap' } });
+    const enrolled = await enroll(23, { manage: false });
+    await powerSync(1, { POWER_STATE_SYNC_MAX_RETRIES: '2' });
+    await Promise.all([hanging, failing].map((id) => powerOf(id, 'power off')));
+    sim.control(20, { hang: true });
+    sim.control(21, { failStatus: 503, failCount: -1 });
+    sim.control(22, { failStatus: 503, failCount: -1 });
+    sim.control(23, { failStatus: 503, failCount: -1 });
+
+    for (const [nodeId, error] of [[hanging, 'no answer within'], [failing, '503']] as const) {
+      const node = await eventually(async () => {
+        const current = await load(nodeId);
+        return current.maintenance ? current : undefined;
+      }, 20_000, `maintenance of ${nodeId}`);
+      expect(node).toMatchObject({ fault: 'power failure', power_state: 'power off', power_sync_failures: 2 });
+      expect(node.maintenance_reason).toContain('max retries exceeded');
+      const failures = (await history(nodeId)).filter((e) => e.type === 'PowerSyncFailed');
+      expect(failures.map((e) => e.data.failures)).toEqual(expect.arrayContaining([1, 2]));
+      expect(String(failures[0].data.error)).toMatch(new RegExp(error, 'i'));
+    }
+    // Operators' maintenance and enrolled nodes are never touched.
+    expect((await types(operators)).filter((t) => t.startsWith('PowerSync'))).toEqual([]);
+    expect((await load(operators))).toMatchObject({ maintenance: true, maintenance_reason: 'disk swap', fault: null });
+    expect((await types(enrolled)).filter((t) => t.startsWith('Power'))).toEqual([]);
+
+    sim.control(20, { hang: false });
+    sim.control(21, { failStatus: 0 });
+    for (const nodeId of [hanging, failing]) {
+      const node = await eventually(async () => {
+        const current = await load(nodeId);
+        return current.maintenance ? undefined : current;
+      }, 20_000, `recovery of ${nodeId}`);
+      expect(node).toMatchObject({ fault: null, maintenance_reason: null, power_sync_failures: 0 });
+      expect((await types(nodeId)).slice(-2)).toEqual(['PowerSyncRecovered', 'MaintenanceCleared']);
+    }
+    expect((await load(operators)).maintenance).toBe(true);
+  });
+});
+
+describe('several instances', () => {
+  const FIRST = 30;
+  const COUNT = 20;
+  const range = Array.from({ length: COUNT }, (_, i) => FIRST + i);
+  // Passes far enough apart that a pass's work is over well before the next one starts.
+  const intervalMs = 6000;
+  const requests = () => range.map((n) => sim.bmcs[n - 1].requests);
+  /** Sleeps until `offsetMs` after the next pass boundary (passes start at multiples of the interval). */
+  const untilNextPass = (offsetMs: number) => sleep(intervalMs - (Date.now() % intervalMs) + offsetMs);
+
+  it('read every node exactly once per pass between two instances, and none is skipped when one dies mid-pass', async () => {
+    const nodes = await Promise.all(range.map((n) => enroll(n)));
+    const [first] = await powerSync(2, {
+      FORCE_POWER_STATE_DURING_SYNC: 'false',
+      SYNC_POWER_STATE_INTERVAL: String(intervalMs / 1000),
+      POWER_SYNC_ACK_WAIT_MS: '1500',
+      SYNC_POWER_STATE_WORKERS: '2',
+    });
+    await Promise.all(nodes.map((id) => powerOf(id, 'power off')));
+    await untilNextPass(intervalMs / 2);
+    const before = requests();
+    await untilNextPass(intervalMs / 2);
+    // One GET of the ComputerSystem per read: exactly one read of each BMC in that pass.
+    expect(requests().map((count, i) => count - before[i])).toEqual(range.map(() => 1));
+
+    // Slow BMCs make the next pass last over a second; every host is switched on behind the
+    // service's back, and one instance is killed 400 ms into the pass.
+    for (const n of range) sim.control(n, { latencyMs: 250, powerState: 'On' });
+    await untilNextPass(400);
+    const passStarted = Date.now() - 400;
+    await first.stop('SIGKILL');
+    // The survivor takes over the dead instance's visits in the same pass: every change is recorded before the next pass.
+    await Promise.all(nodes.map((id) => powerOf(id, 'power on')));
+    expect(Date.now() - passStarted).toBeLessThan(intervalMs);
+  });
+});
