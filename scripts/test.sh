@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 export NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE=true
 
 bash scripts/setup.sh
-# What the tests drive: ipmitool and OpenIPMI's ipmi_sim.
+# What the tests drive: ipmitool and OpenIPMI's ipmi_sim, and the real `baremetal` CLI.
 bash scripts/ipmi-sim.sh install
+bash scripts/install-ironic-client.sh
 if [ -z "${NATS_URL:-}" ]; then
   bash scripts/nats.sh status || trap 'bash scripts/nats.sh stop' EXIT
   NATS_URL=$(bash scripts/nats.sh start)

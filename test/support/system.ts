@@ -46,7 +46,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const run = randomBytes(4).toString('hex');
   const stream = `E2E_${run}`;
   const subjectPrefix = `e2e.${run}`;
-  const env = { ...process.env, NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: `e2e_${run}`, JETSTREAM_STREAM: stream, JETSTREAM_SUBJECT_PREFIX: subjectPrefix, HEARTBEAT_INTERVAL_MS: '500', ...options.env };
+  const env = { ...process.env, NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: `e2e_${run}`, JETSTREAM_STREAM: stream, JETSTREAM_SUBJECT_PREFIX: subjectPrefix, RELAY_STREAM: `${stream}_EVENTS`, EVENTS_SUBJECT_PREFIX: `e2e_${run}.events`, HEARTBEAT_INTERVAL_MS: '500', ...options.env };
   const processes: Started[] = [];
   const conductorIds = Array.from({ length: options.conductors ?? 1 }, (_, i) => `e2e-${run}-c${i + 1}`);
   let store: JetStreamEventStore | undefined;
@@ -63,6 +63,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       await Promise.all(processes.map((p) => p.stop()));
       await store?.close();
       await deleteStream(natsUrl, stream);
+      await deleteStream(natsUrl, `${stream}_EVENTS`);
     },
     logs: () => processes.map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
   };

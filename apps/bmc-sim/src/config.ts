@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { RAMDISK_MODES, type RamdiskMode } from './ramdisk.js';
 import { type BmcSimOptions } from './server.js';
 
 /**
  * Reads the simulator's settings from the environment: BMC_SIM_HOST (127.0.0.1), BMC_SIM_PORT
  * (8000; 0 picks a free port), BMC_SIM_SYSTEMS (100), BMC_SIM_USERNAME/BMC_SIM_PASSWORD
  * (admin/password), BMC_SIM_POWER (Off), BMC_SIM_SESSION_TIMEOUT (1800 s), and
- * BMC_SIM_TLS_CERT/BMC_SIM_TLS_KEY (PEM files: serve HTTPS).
+ * BMC_SIM_TLS_CERT/BMC_SIM_TLS_KEY (PEM files: serve HTTPS), and for the inspection ramdisks
+ * BMC_SIM_CALLBACK_URL (e.g. the gateway's /v1/continue; unset: no ramdisk posts),
+ * BMC_SIM_RAMDISK_DELAY_MS (1000) and BMC_SIM_RAMDISK (inventory, never or garbage).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BmcSimOptions {
   const cert = env.BMC_SIM_TLS_CERT;
@@ -20,6 +23,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BmcSimOptions 
     power: env.BMC_SIM_POWER === 'On' ? 'On' : 'Off',
     sessionTimeoutSeconds: integer(env, 'BMC_SIM_SESSION_TIMEOUT', 1800, 1),
     tls: cert && key ? { cert: readFileSync(cert), key: readFileSync(key) } : undefined,
+    ramdisk: { callbackUrl: env.BMC_SIM_CALLBACK_URL || undefined, delayMs: integer(env, 'BMC_SIM_RAMDISK_DELAY_MS', 1000, 0), mode: ramdiskMode(env.BMC_SIM_RAMDISK) },
   };
 }
 
@@ -29,4 +33,10 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, not "${raw}"`);
   return value;
+}
+
+function ramdiskMode(value: string | undefined): RamdiskMode {
+  if (!value) return 'inventory';
+  if ((RAMDISK_MODES as readonly string[]).includes(value)) return value as RamdiskMode;
+  throw new Error(`BMC_SIM_RAMDISK must be one of ${RAMDISK_MODES.join(', ')}, not "${value}"`);
 }

@@ -1,3 +1,4 @@
 export * from './control.js';
 export * from './model.js';
+export * from './ramdisk.js';
 export * from './server.js';

@@ -9,6 +9,7 @@ import {
   computerSystem, injectedError, REDFISH_VERSION, redfishError, resetActionInfo, resetTypeNotAllowed, serviceRoot, sessionCollection, sessionPath,
   sessionResource, sessionService, systemCollection, systemUuid,
 } from './resources.js';
+import { type RamdiskOptions, Ramdisks } from './ramdisk.js';
 import { SessionStore } from './sessions.js';
 
 export interface BmcSimOptions {
@@ -31,6 +32,8 @@ export interface BmcSimOptions {
   readonly maxSessionsPerBmc?: number;
   /** The clock the model reads (milliseconds); tests may replace it. */
   readonly now?: () => number;
+  /** Inspection ramdisks that post an inventory when a system boots (see `ramdisk.ts`). */
+  readonly ramdisk?: RamdiskOptions;
 }
 
 /** A running simulator. */
@@ -98,6 +101,7 @@ export async function startBmcSim(options: BmcSimOptions = {}): Promise<BmcSim> 
     newToken: () => randomBytes(16).toString('hex'),
   });
   const held = new Map<number, Held[]>();
+  const ramdisks = new Ramdisks(options.ramdisk ?? {}, () => url);
 
   const settings = { logger: false, routerOptions: { ignoreTrailingSlash: true }, forceCloseConnections: true, bodyLimit: 64 * 1024 };
   // Both servers offer the same API; the HTTPS instance only differs in its raw server type.
@@ -236,9 +240,11 @@ export async function startBmcSim(options: BmcSimOptions = {}): Promise<BmcSim> 
     }
     const resetType = body.ResetType;
     if (resetType === undefined) return void sendJson(reply, 400, redfishError('ActionParameterMissing', 'ComputerSystem.Reset', 'ResetType'));
+    const before = bmc.pendingPower ?? bmc.power;
     if (!isResetType(resetType) || !applyReset(bmc, resetType, now()).ok) {
       return void sendJson(reply, 400, resetTypeNotAllowed(String(resetType)));
     }
+    ramdisks.reset(bmc, resetType, before);
     reply.code(204).header('OData-Version', '4.0').send();
   };
 
@@ -301,6 +307,7 @@ export async function startBmcSim(options: BmcSimOptions = {}): Promise<BmcSim> 
     for (let index = from; index <= Math.min(to, count); index++, updated++) control(bmcs[index - 1]!, change);
     sendJson(reply, 200, { updated });
   });
+  ramdisks.routes(app, bmcAt, count);
   app.get('/control/fleet', (_request, reply) => {
     const at = now();
     let on = 0;
@@ -334,6 +341,7 @@ export async function startBmcSim(options: BmcSimOptions = {}): Promise<BmcSim> 
     },
     async close() {
       held.clear();
+      ramdisks.close();
       await app.close();
     },
   };

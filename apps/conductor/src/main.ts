@@ -26,13 +26,13 @@ await projection.start();
 const handler = new NodeCommandHandler(store);
 const drivers = hardwareTypes(config.drivers);
 const runner = new WorkRunner(handler, drivers, config, log, metrics);
-const nats = await connect({ servers: config.natsUrl, name: `conductor ${config.conductorId}` });
+const nats = await connect({ servers: config.natsUrl, name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
 const watchdog = new Watchdog(nats, projection, handler, config, log);
 watchdog.start();
 
 const app = await NestFactory.createMicroservice<MicroserviceOptions>(
   ConductorModule.forRoot(new Conductor(config.conductorId, handler, projection.readModel, drivers, runner, metrics), config.subjects.conductorCommand),
-  { transport: Transport.NATS, options: { servers: config.natsUrl, queue: CONDUCTOR_QUEUE }, logger },
+  { transport: Transport.NATS, options: { servers: config.natsUrl, queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger },
 );
 await app.listen();
 let stopping = false;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { NodeCommandHandler } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
@@ -6,6 +6,8 @@ import { type Json, type Node } from '@ironledger/domain';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { CommandBus } from '../../../test/support/bus.js';
 import { eventually, isolatedRun, natsUrl, type Service, startService } from '../../../test/support/processes.js';
+
+jest.setTimeout(60_000);
 
 /** The conductor as a real process on a real NATS server, driven over the bus. */
 describe('conductor over NATS', () => {

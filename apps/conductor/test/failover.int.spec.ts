@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { NodeCommandHandler } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { CommandBus } from '../../../test/support/bus.js';
 import { eventually, isolatedRun, natsUrl, type Service, startService } from '../../../test/support/processes.js';
+
+jest.setTimeout(60_000);
 
 /** Several conductor processes sharing one NATS and one event log. */
 describe('conductors sharing the fleet', () => {

@@ -31,7 +31,7 @@ export class ConductorLink {
 
   /** Connects to NATS (failing when it cannot) and starts listening to conductor heartbeats. */
   static async connect(options: ConductorLinkOptions): Promise<ConductorLink> {
-    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: options.natsUrl, name: 'ironledger gateway' } });
+    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: options.natsUrl, name: 'ironledger gateway', maxReconnectAttempts: -1, noAsyncTraces: true } });
     await client.connect();
     const link = new ConductorLink(client, options);
     link.heartbeats = link.nats.subscribe(options.subjects.conductorHeartbeat, {

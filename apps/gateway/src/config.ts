@@ -24,8 +24,28 @@ export interface GatewayConfig {
   readonly commandTimeoutMs: number;
   /** HEARTBEAT_INTERVAL_MS: the conductors' heartbeat interval, as they are configured (default 1000). */
   readonly heartbeatIntervalMs: number;
+  /**
+   * The event relay (subscribers' NATS stream): RELAY_STREAM (default `IRONLEDGER_NODE_EVENTS`),
+   * EVENTS_SUBJECT_PREFIX (default `ironledger.events`), NOTIFICATIONS (`true`, the default:
+   * also publish Ironic-style notifications under `ironledger.notifications`).
+   */
+  readonly relay: { readonly stream?: string; readonly subjectPrefix?: string; readonly notifications: boolean };
   /** DRIVERS: comma-separated hardware types the conductors serve, for `GET /v1/drivers` (default fake-hardware,ipmi,redfish). */
   readonly drivers: readonly string[];
+  /** What `POST /v1/continue` does besides applying the inventory (ironic-inspector's options). */
+  readonly inspector: InspectorConfig;
+}
+
+export interface InspectorConfig {
+  /**
+   * NODE_NOT_FOUND_HOOK (ironic-inspector's `[processing] node_not_found_hook`): `enroll` turns
+   * discovery on, so that an unknown machine's inventory enrolls it; empty (the default): off.
+   */
+  readonly discovery: boolean;
+  /** ENROLL_NODE_DRIVER (`[discovery] enroll_node_driver`, default fake-hardware): the driver of discovered nodes. */
+  readonly enrollNodeDriver: string;
+  /** INSPECTOR_POWER_OFF (`[processing] power_off`, default true): power nodes off once their inventory is in. */
+  readonly powerOff: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -43,6 +63,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     store: storeConfigFromEnv(env),
     commandTimeoutMs: number('COMMAND_TIMEOUT_MS', 10_000),
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),
+    relay: { stream: env.RELAY_STREAM || undefined, subjectPrefix: env.EVENTS_SUBJECT_PREFIX || undefined, notifications: (env.NOTIFICATIONS ?? 'true').toLowerCase() !== 'false' },
     drivers: (env.DRIVERS || 'fake-hardware,ipmi,redfish').split(',').map((driver) => driver.trim()).filter(Boolean),
+    inspector: {
+      discovery: notFoundHook(env.NODE_NOT_FOUND_HOOK),
+      enrollNodeDriver: env.ENROLL_NODE_DRIVER || 'fake-hardware',
+      powerOff: (env.INSPECTOR_POWER_OFF ?? 'true').toLowerCase() !== 'false',
+    },
   };
+}
+
+/** Discovery's switch: only the inspector's `enroll` hook is supported. */
+function notFoundHook(value: string | undefined): boolean {
+  if (!value) return false;
+  if (value === 'enroll') return true;
+  throw new Error(`NODE_NOT_FOUND_HOOK must be "enroll" or empty, not "${value}"`);
 }

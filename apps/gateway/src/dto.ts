@@ -110,3 +110,15 @@ export class HeartbeatDto {
   @IsOptional() @IsString() agent_status?: string;
   @IsOptional() @IsString() agent_status_message?: string;
 }
+
+/** `POST /v1/ports` (the MAC is checked by the domain: Ironic's "Expected a MAC address" 400). */
+export class CreatePortDto {
+  @IsUUID('all', { message: ({ value }) => `Expected a UUID for node_uuid but received ${JSON.stringify(value)}.` }) node_uuid!: string;
+  @IsString({ message: "'address' is a required property and must be a string" }) @MaxLength(64) address!: string;
+  @IsOptional() @IsUUID('all', { message: ({ value }) => `Expected a UUID but received ${JSON.stringify(value)}.` }) uuid?: string;
+  @NotNull() @IsObject({ message: 'extra must be an object' }) extra?: JsonObject;
+  @NotNull() @IsObject({ message: 'local_link_connection must be an object' }) local_link_connection?: JsonObject;
+  @NotNull() @IsBoolean({ message: 'pxe_enabled must be a boolean' }) pxe_enabled?: boolean;
+  @IsOptional() @IsString() @MaxLength(64) physical_network?: string | null;
+  @NotNull() @IsBoolean({ message: 'is_smartnic must be a boolean' }) is_smartnic?: boolean;
+}

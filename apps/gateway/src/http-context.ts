@@ -40,7 +40,7 @@ export function installRequestContext(fastify: FastifyInstance, auth: Authentica
       request.ironic = { requestId, actor: actor ?? ANONYMOUS, version: MIN_VERSION, baseUrl };
       return;
     }
-    if (actor === null && !isVersionDocument(request.url)) {
+    if (actor === null && !isVersionDocument(request.url) && !isRamdiskCallback(request.url)) {
       return reply.code(401).header('WWW-Authenticate', 'Basic realm="Baremetal API"').send(errorBody(401, 'Authentication required'));
     }
     const negotiation = negotiateVersion(request.headers);
@@ -54,12 +54,12 @@ export function installRequestContext(fastify: FastifyInstance, auth: Authentica
 }
 
 /**
- * JSON bodies, where an empty body counts as none: clients send `Content-Type: application/json`
- * on DELETE and on PUTs without arguments, and Ironic accepts that.
+ * Bodies are JSON whatever their `Content-Type` says, and an empty body counts as none: clients
+ * send `Content-Type: application/json` on DELETE and on PUTs without arguments, and
+ * python-ironicclient sends `application/octet-stream` with an empty DELETE; Ironic accepts both.
  */
 export function installJsonParser(fastify: FastifyInstance): void {
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  const parse = (_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {
@@ -67,7 +67,10 @@ export function installJsonParser(fastify: FastifyInstance): void {
     } catch (error) {
       done(badRequest(`Malformed JSON in the request body: ${(error as Error).message}`), undefined);
     }
-  });
+  };
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parse);
+  fastify.addContentTypeParser('*', { parseAs: 'string' }, parse);
 }
 
 /** The request's context in a controller: `@Ctx() ctx: RequestContext`. */
@@ -79,4 +82,9 @@ function isV1(url: string): boolean {
 
 function isVersionDocument(url: string): boolean {
   return /^\/v1\/?(?:[?#]|$)/.test(url);
+}
+
+/** A booted ramdisk has no operator credentials: its inventory callback is public, as in ironic-inspector. */
+function isRamdiskCallback(url: string): boolean {
+  return /^\/v1\/continue\/?(?:[?#]|$)/.test(url);
 }

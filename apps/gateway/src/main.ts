@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LiveProjection } from '@ironledger/application';
 import { openEventStore } from '@ironledger/event-store';
+import { EventRelay } from '@ironledger/lifecycle-events';
 import { GatewayModule } from './app.module.js';
 import { authenticatorFromEnv } from './auth.js';
 import { loadConfig } from './config.js';
@@ -20,11 +21,21 @@ const store = await openEventStore(config.store);
 const projection = new LiveProjection(store);
 await projection.start();
 const conductors = await ConductorLink.connect(config);
+// Subscribers' NATS stream is fed from the store itself; several gateways may relay at once.
+const relay = new EventRelay({
+  store,
+  servers: config.natsUrl,
+  stream: config.relay.stream,
+  subjectPrefix: config.relay.subjectPrefix,
+  notifications: config.relay.notifications && {},
+  onError: (error) => logger.warn(`event relay: ${(error as Error).message}`),
+});
+await relay.start();
 
 const adapter = new FastifyAdapter({ bodyLimit: MAX_BODY_BYTES, routerOptions: { ignoreTrailingSlash: true } });
 installRequestContext(adapter.getInstance(), authenticatorFromEnv());
 installJsonParser(adapter.getInstance());
-const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot({ config, projection, conductors }), adapter, {
+const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot({ config, store, projection, conductors }), adapter, {
   logger: ['error', 'warn', 'log'],
   bodyParser: false,
 });
@@ -37,6 +48,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.log(`${signal}: stopping`);
   await app.close();
+  await relay.stop();
   await conductors.close();
   await projection.stop();
   await store.close();

@@ -57,6 +57,7 @@ export const Versions = {
   DEPLOY_TEMPLATES: 55,
   DEPLOY_STEPS_PARAM: 69,
   DEPLOY_UNDEPLOY_VERBS: 73,
+  NODE_HISTORY: 78,
   SHARDS: 82,
 } as const;
 

@@ -9,6 +9,7 @@ import { Logger } from '@nestjs/common';
 import { type LiveProjection } from '@ironledger/application';
 import { type CommandErrorType } from '@ironledger/contracts';
 import {
+  type AddPort,
   type CommandMeta,
   decide,
   DomainError,
@@ -16,8 +17,11 @@ import {
   LOOKUP_ALLOWED_STATES,
   type Node,
   type NodeCommand,
+  type NodeEvent,
   type NodeFields,
   NodeNotFoundError,
+  type Port,
+  PortNotFoundError,
   type PowerTarget,
   type ProvisionState,
   type RequestProvisionAction,
@@ -126,14 +130,43 @@ export class NodeService {
     }
   }
 
-  private async execute(command: NodeCommand): Promise<Node | null> {
+  /** A port by UUID, with its node (404 otherwise). */
+  findPort(uuid: string): { port: Port; node: Node } {
+    const found = this.projection.readModel.port(uuid);
+    if (!found) throw new PortNotFoundError(uuid);
+    return found;
+  }
+
+  /** Every port with its node, in creation order. */
+  allPorts(): { port: Port; node: Node }[] {
+    return [...this.projection.readModel.ports()];
+  }
+
+  async addPort(ident: string, data: AddPort['data'], caller: Caller): Promise<{ port: Port; node: Node }> {
+    const node = (await this.execute({ type: 'AddPort', nodeId: this.find(ident).uuid, data, meta: meta(caller) }))!;
+    return { port: node.ports!.find((port) => port.uuid === data.uuid)!, node };
+  }
+
+  async removePort(uuid: string, caller: Caller): Promise<void> {
+    await this.execute({ type: 'RemovePort', nodeId: this.findPort(uuid).node.uuid, data: { uuid }, meta: meta(caller) });
+  }
+
+  /**
+   * Carries out a command built elsewhere (the introspection use cases): the domain's trial
+   * decision, a conductor's, then read-your-writes. Returns what the conductor appended.
+   */
+  async run(command: NodeCommand): Promise<{ node: Node | null; events: NodeEvent[] }> {
     this.tryDecision(command);
     const reply = await this.conductors.send(command);
     if (!reply.ok) throw new CommandRefused(reply.error.type, reply.error.message);
     if (!(await this.projection.waitFor(reply.position, this.readYourWritesMs))) {
       this.logger.warn(`The projection did not reach position ${reply.position} within ${this.readYourWritesMs} ms (${command.type} on ${command.nodeId})`);
     }
-    return reply.node;
+    return { node: reply.node, events: reply.events };
+  }
+
+  private async execute(command: NodeCommand): Promise<Node | null> {
+    return (await this.run(command)).node;
   }
 
   /** Lets the domain judge the command against the projected node; its refusals go straight back to the client. */
@@ -148,6 +181,6 @@ export class NodeService {
   }
 }
 
-function meta(caller: Caller): CommandMeta {
+export function meta(caller: Caller): CommandMeta {
   return { at: new Date().toISOString(), actor: caller.actor, requestId: caller.requestId };
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
 import { checkCreateRequest, checkPowerRequest, checkProvisionRequest } from './action-rules.js';
+import { AuditService } from './audit-service.js';
 import { ConductorLink } from './conductor-link.js';
 import { CreateNodeDto, MaintenanceDto, PowerActionDto, ProvisionActionDto } from './dto.js';
 import { Ctx, type RequestContext } from './http-context.js';
@@ -18,8 +19,10 @@ export class NodesController {
   constructor(
     @Inject(NodeService) private readonly nodes: NodeService,
     @Inject(ConductorLink) private readonly conductors: ConductorLink,
+    @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
+  /** `?at=<position | ISO time>` (ironledger): the fleet as it was then. */
   @Get()
   list(@Query() query: Record<string, unknown>, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, false);
@@ -30,11 +33,13 @@ export class NodesController {
     return this.page(query, ctx, true);
   }
 
+  /** `?at=<position | ISO time>` (ironledger): the node as it was then. */
   @Get(':ident')
-  show(@Param('ident') ident: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
+  async show(@Param('ident') ident: string, @Query('fields') fields: unknown, @Query('at') at: unknown, @Ctx() ctx: RequestContext) {
     const wanted = typeof fields === 'string' ? fields.split(',').map((field) => field.trim()).filter(Boolean) : undefined;
     if (wanted) checkFields(wanted, ctx.version);
-    return nodeView(this.nodes.find(ident), this.viewContext(ctx), wanted);
+    const node = typeof at === 'string' ? await this.audit.nodeAt(ident, at) : this.nodes.find(ident);
+    return nodeView(node, this.viewContext(ctx), wanted);
   }
 
   @Post()
@@ -93,9 +98,10 @@ export class NodesController {
     await this.nodes.clearMaintenance(ident, ctx);
   }
 
-  private page(query: Record<string, unknown>, ctx: RequestContext, detailPath: boolean) {
+  private async page({ at, ...query }: Record<string, unknown>, ctx: RequestContext, detailPath: boolean) {
     const parsed = parseNodeQuery(query, ctx.version, { detailPath });
-    const { nodes, hasNext } = selectPage(this.nodes.all(), parsed);
+    const fleet = typeof at === 'string' ? await this.audit.fleetAt(at) : this.nodes.all();
+    const { nodes, hasNext } = selectPage(fleet, parsed);
     const view = this.viewContext(ctx);
     const body: { nodes: object[]; next?: string } = {
       nodes: nodes.map((node) => (parsed.detail || parsed.fields ? nodeView(node, view, parsed.fields) : listItemView(node, view))),

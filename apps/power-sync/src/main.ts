@@ -19,7 +19,7 @@ const registry = serviceRegistry('power-sync', config.instanceId);
 const store = await openEventStore(config.store);
 const projection = new LiveProjection(store);
 await projection.start();
-const nats = await connect({ servers: config.natsUrl, name: `power-sync ${config.instanceId}` });
+const nats = await connect({ servers: config.natsUrl, name: `power-sync ${config.instanceId}`, maxReconnectAttempts: -1 });
 const syncIntervalMs = config.syncIntervalS * 1000;
 const recoveryIntervalMs = config.recoveryIntervalS * 1000;
 const queue = await PowerSyncQueue.open(nats, {

@@ -57,3 +57,18 @@ describe('NodeCommandHandler', () => {
     expect(result.node).toMatchObject({ name: 'n1', maintenance: true, maintenance_reason: 'rack move' });
   });
 });
+
+describe('NodeCommandHandler with a cache behind the stream', () => {
+  it('decides a refusal again on the fresh stream before refusing', async () => {
+    const store = new InMemoryEventStore();
+    const a = new NodeCommandHandler(store);
+    const b = new NodeCommandHandler(store);
+    await a.handle(register);
+    await b.load(NODE); // b caches the node in enroll
+    await a.handle(manage('c1'));
+    await a.handle({ type: 'RecordProvisionOutcome', nodeId: NODE, data: { outcome: 'succeeded' }, meta: meta('c1') });
+    // On b's stale cache `provide` from enroll would be refused; on the stream the node is manageable.
+    const result = await b.handle(provision('provide', 'c2'));
+    expect(result.node).toMatchObject({ provision_state: 'cleaning', reservation: 'c2' });
+  });
+});

@@ -1,4 +1,4 @@
-import { decide, evolve, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
+import { decide, DomainError, evolve, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
 import { ConcurrencyError, type EventStore } from '@ironledger/event-store';
 import { nodeStreamId, toEventData, toNodeEvent } from '@ironledger/contracts';
 
@@ -23,7 +23,8 @@ export interface HandledCommand {
  * decision with the revision it was based on. A concurrent writer makes the append fail with
  * `ConcurrencyError`; the command is then decided again on the fresh stream (where, typically,
  * the other writer now holds the node and the domain refuses). Nodes stay cached between
- * commands; the expected-revision check is what keeps the cache honest.
+ * commands; the expected-revision check keeps the cache honest for what is appended, and a
+ * refusal or a no-op decided on a cached node is decided again on the stream.
  */
 export class NodeCommandHandler {
   private readonly cache = new Map<string, Loaded>();
@@ -35,8 +36,24 @@ export class NodeCommandHandler {
 
   async handle(command: NodeCommand): Promise<HandledCommand> {
     for (let attempt = 1; ; attempt++) {
-      const loaded = this.cache.get(command.nodeId) ?? (await this.load(command.nodeId));
-      const events = decide(command, loaded.node);
+      const cached = this.cache.get(command.nodeId);
+      const loaded = cached ?? (await this.load(command.nodeId));
+      let events: NodeEvent[];
+      try {
+        events = decide(command, loaded.node);
+      } catch (error) {
+        // A refusal (or, below, a no-op) decided on a cached node may be an artefact of the cache
+        // being behind another conductor's commits: only the stream's word counts.
+        if (cached && error instanceof DomainError) {
+          this.cache.delete(command.nodeId);
+          continue;
+        }
+        throw error;
+      }
+      if (events.length === 0 && cached) {
+        this.cache.delete(command.nodeId);
+        continue;
+      }
       if (events.length === 0) return { events, node: loaded.node, position: loaded.position };
       try {
         const result = await this.store.append(nodeStreamId(command.nodeId), events.map(toEventData), {

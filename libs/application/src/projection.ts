@@ -1,5 +1,5 @@
 import { type EventStore, type Subscription } from '@ironledger/event-store';
-import { NodeReadModel } from './read-model.js';
+import { type AppliedEvent, NodeReadModel } from './read-model.js';
 
 const PAGE = 10_000;
 
@@ -36,6 +36,7 @@ export class LiveProjection {
   private running?: Promise<void>;
   private stopped = false;
   private waiters: { position: number; resolve: (reached: boolean) => void }[] = [];
+  private readonly listeners = new Set<(applied: AppliedEvent) => void>();
   /** Why the subscription last broke, while it is being re-established (the model is then stale). */
   failure?: Error;
 
@@ -71,7 +72,8 @@ export class LiveProjection {
       try {
         for await (const event of subscription) {
           this.failure = undefined;
-          this.model.apply(event);
+          const applied = this.model.apply(event);
+          if (applied) for (const listener of this.listeners) listener(applied);
           this.release();
         }
         return;
@@ -80,6 +82,12 @@ export class LiveProjection {
         await new Promise((resolve) => setTimeout(resolve, this.retryMs));
       }
     }
+  }
+
+  /** Calls `listener` with every live event once the model has applied it; returns how to stop. */
+  onEvent(listener: (applied: AppliedEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Resolves `true` once the model has applied `position`, or `false` after `timeoutMs`. */

@@ -1,4 +1,5 @@
-import { type Json, type NodeFields } from './node.js';
+import { type IntrospectionData } from './introspection.js';
+import { type Json, type JsonObject, type NodeFields, type PortFields } from './node.js';
 import { type PowerState } from './states.js';
 
 /** Context every command brings, since the domain reads no clock and knows no user. */
@@ -43,7 +44,12 @@ export type RequestProvisionAction = Command<
  */
 export type RecordProvisionOutcome = Command<
   'RecordProvisionOutcome',
-  { readonly outcome: 'succeeded' | 'waiting' | 'resumed' } | { readonly outcome: 'failed'; readonly error: string }
+  | {
+      readonly outcome: 'succeeded' | 'waiting' | 'resumed';
+      /** The power state the work left the node in, when it changed power (booting an inspection ramdisk). */
+      readonly power_state?: PowerState;
+    }
+  | { readonly outcome: 'failed'; readonly error: string }
 >;
 
 /** A conductor found the node held by a dead conductor: fail what cannot be resumed. */
@@ -77,6 +83,46 @@ export type SetMaintenance = Command<'SetMaintenance', { readonly reason: string
 /** Lift maintenance; with `onlyFault`, only when the system set it for that fault (operators' maintenance stays). */
 export type ClearMaintenance = Command<'ClearMaintenance', { readonly onlyFault?: string }>;
 
+/** The conductor is about to boot the inspection ramdisk of the node it holds in `inspecting`. */
+export type StartIntrospection = Command<'StartIntrospection'>;
+
+/** What processing an inventory needs besides the ramdisk's data. */
+interface InventoryProcessing extends IntrospectionData {
+  /** A fresh port UUID for each MAC the inventory reports (lower case), for the ports it adds. */
+  readonly port_uuids: Readonly<Record<string, string>>;
+  /**
+   * MACs of the inventory that are ports of other nodes, and which: stamped by the conductor
+   * from its view of the fleet (the single-node decider cannot know), so those are skipped.
+   */
+  readonly addresses_in_use?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The ramdisk of a node in `inspect wait` posted its inventory (`POST /v1/continue`): apply it
+ * and finish the inspection, in one commit. `power_off` (the inspector's `[processing]
+ * power_off`) powers the node off afterwards.
+ */
+export type ProcessInventory = Command<'ProcessInventory', InventoryProcessing & { readonly power_off?: boolean }>;
+
+/**
+ * An unknown machine posted its inventory and discovery is on (the inspector's
+ * `node_not_found_hook = enroll`): enroll it with `driver` and `driver_info` and process its
+ * inventory, in one commit.
+ */
+export type DiscoverNode = Command<'DiscoverNode', InventoryProcessing & { readonly driver: string; readonly driver_info: JsonObject }>;
+
+/** `POST /v1/ports`. */
+export type AddPort = Command<'AddPort', Partial<PortFields> & { readonly uuid: string; readonly address: string }>;
+
+/** `DELETE /v1/ports/{uuid}`. */
+export type RemovePort = Command<'RemovePort', { readonly uuid: string }>;
+
+/**
+ * Retention clean-up: drop the node's introspection record if it finished before
+ * `finished_before` (ISO 8601 UTC, as `toISOString` writes it). Nothing happens otherwise.
+ */
+export type ExpireIntrospection = Command<'ExpireIntrospection', { readonly finished_before: string }>;
+
 export type NodeCommand =
   | RegisterNode
   | UpdateNode
@@ -88,11 +134,18 @@ export type NodeCommand =
   | RecordPowerOutcome
   | RecordPowerSync
   | SetMaintenance
-  | ClearMaintenance;
+  | ClearMaintenance
+  | StartIntrospection
+  | ProcessInventory
+  | DiscoverNode
+  | AddPort
+  | RemovePort
+  | ExpireIntrospection;
 
 export type NodeCommandType = NodeCommand['type'];
 
 export const NODE_COMMAND_TYPES: readonly NodeCommandType[] = [
   'RegisterNode', 'UpdateNode', 'DeleteNode', 'RequestProvisionAction', 'RecordProvisionOutcome', 'RecoverNode',
   'RequestPowerAction', 'RecordPowerOutcome', 'RecordPowerSync', 'SetMaintenance', 'ClearMaintenance',
+  'StartIntrospection', 'ProcessInventory', 'DiscoverNode', 'AddPort', 'RemovePort', 'ExpireIntrospection',
 ];

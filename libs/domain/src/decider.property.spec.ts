@@ -4,6 +4,7 @@ import { type NodeCommand } from './commands.js';
 import { decide, evolve, replay } from './decider.js';
 import { DomainError } from './errors.js';
 import { type NodeEvent } from './events.js';
+import { INTROSPECTION_DONE_STATES, introspectionActive, type IntrospectionData, type IntrospectionEvent, introspectionNext, type IntrospectionState, normalizeMac } from './introspection.js';
 import { isStable, nextState, TRANSITIONS } from './machine.js';
 import { type Node } from './node.js';
 import { POWER_TARGETS, PROVISION_STATES, STUCK_STATES_TREATED_AS_FAIL, VERBS } from './states.js';
@@ -18,7 +19,10 @@ const verbs = Object.keys(VERBS) as (keyof typeof VERBS)[];
  * the machine; the rest of the time anything goes, including nonsense.
  */
 const step = fc.record({
-  kind: fc.constantFrom('verb', 'verb', 'verb', 'outcome', 'outcome', 'outcome', 'outcome', 'recover', 'power', 'powerOutcome', 'sync', 'maintenance', 'update'),
+  kind: fc.constantFrom(
+    'verb', 'verb', 'verb', 'outcome', 'outcome', 'outcome', 'outcome', 'recover', 'power', 'powerOutcome', 'sync', 'maintenance', 'update',
+    'introspection', 'introspection', 'inventory', 'inventory', 'port',
+  ),
   pick: fc.nat(),
   anything: fc.constantFrom(false, false, false, true),
   conductor: fc.constantFrom('c1', 'c1', 'c1', 'c2'),
@@ -30,6 +34,29 @@ const OUTCOME_EVENTS = { succeeded: 'done', waiting: 'wait', resumed: 'resume', 
 
 const of = <T>(items: readonly T[], pick: number): T => items[pick % items.length];
 
+/** A small pool of MACs, so that ports collide with each other and with inventories. */
+const MACS = ['aa:00:00:00:00:01', 'aa:00:00:00:00:02', 'aa:00:00:00:00:03', 'AA-00-00-00-00-04'];
+
+function inventoryOf(pick: number): IntrospectionData {
+  const macs = [of(MACS, pick), of(MACS, pick >> 2)];
+  return {
+    inventory: {
+      cpu: { count: 1 + (pick % 64), architecture: of(['x86_64', 'aarch64'], pick), flags: of([['vmx'], []], pick >> 1) },
+      memory: { physical_mb: 1024 * (1 + (pick % 8)) },
+      disks: [{ name: 'sda', size: pick * 1_000_000 }],
+      interfaces: macs.map((mac, i) => ({ name: `eth${i}`, mac_address: mac })),
+    },
+    ...(pick % 7 === 0 ? { error: 'ramdisk crashed' } : {}),
+  };
+}
+
+function inventoryCommand(pick: number): Omit<NodeCommand, 'nodeId' | 'meta'> {
+  const data = inventoryOf(pick);
+  const port_uuids = Object.fromEntries(MACS.map((mac) => [normalizeMac(mac)!, `${normalizeMac(mac)}-${pick}`]));
+  if (pick % 11 === 0) return { type: 'DiscoverNode', data: { ...data, port_uuids, driver: 'fake-hardware', driver_info: {} } };
+  return { type: 'ProcessInventory', data: { ...data, port_uuids, power_off: pick % 2 === 0, ...(pick % 5 === 0 ? { addresses_in_use: { [normalizeMac(of(MACS, pick))!]: 'other' } } : {}) } };
+}
+
 function commandFor(node: Node, { kind, pick, anything }: Step): Omit<NodeCommand, 'nodeId' | 'meta'> {
   switch (kind) {
     case 'verb': {
@@ -38,6 +65,10 @@ function commandFor(node: Node, { kind, pick, anything }: Step): Omit<NodeComman
       return { type: 'RequestProvisionAction', data: { target, clean_steps: [{ interface: 'deploy', step: 'erase' }] } };
     }
     case 'outcome': {
+      // A conductor inspecting with a ramdisk starts the record first; in inspect wait the
+      // ramdisk's inventory is the outcome that moves the node on.
+      if (!anything && node.provision_state === 'inspecting' && !introspectionActive(node.introspection) && pick % 2 === 0) return { type: 'StartIntrospection', data: {} };
+      if (!anything && node.provision_state === 'inspect wait' && node.introspection?.state === 'waiting' && pick % 2 === 0) return inventoryCommand(pick);
       const all = [{ outcome: 'succeeded' }, { outcome: 'waiting' }, { outcome: 'resumed' }, { outcome: 'failed', error: `e${pick}` }] as const;
       const possible = all.filter((o) => nextState(node.provision_state, OUTCOME_EVENTS[o.outcome]) || (o.outcome === 'succeeded' && node.provision_state === 'deleting'));
       return { type: 'RecordProvisionOutcome', data: anything || possible.length === 0 ? of(all, pick) : of(possible, pick) };
@@ -63,6 +94,23 @@ function commandFor(node: Node, { kind, pick, anything }: Step): Omit<NodeComman
         ],
         pick,
       );
+    case 'introspection':
+      if (!anything && node.provision_state === 'inspecting' && !introspectionActive(node.introspection)) return { type: 'StartIntrospection', data: {} };
+      return of<Omit<NodeCommand, 'nodeId' | 'meta'>>(
+        [
+          { type: 'StartIntrospection', data: {} },
+          { type: 'StartIntrospection', data: {} },
+          { type: 'ExpireIntrospection', data: { finished_before: `2026-11-21T01:${String(pick % 60).padStart(2, '0')}:30Z` } },
+        ],
+        pick,
+      );
+    case 'inventory':
+      return inventoryCommand(pick);
+    case 'port': {
+      const existing = node.ports ?? [];
+      if (existing.length > 0 && pick % 3 === 0) return { type: 'RemovePort', data: { uuid: of(existing, pick).uuid } };
+      return { type: 'AddPort', data: { uuid: `port-${pick}`, address: of([...MACS, 'garbage'], pick) } };
+    }
     default:
       return { type: 'UpdateNode', data: { changes: { name: `n${pick % 3}`, extra: { k: pick % 2 } } } };
   }
@@ -75,11 +123,23 @@ function invariantsHold(node: Node): void {
   // The node is held exactly while a conductor works on it (provisioning or a power action).
   const working = STUCK_STATES_TREATED_AS_FAIL.includes(node.provision_state) || node.target_power_state !== null;
   expect(node.reservation !== null).toBe(working);
+  // An introspection runs only inside an inspection: starting while the conductor boots the
+  // ramdisk (inspecting), waiting in inspect wait; otherwise it has finished (or never was).
+  const record = node.introspection ?? null;
+  if (introspectionActive(record)) {
+    expect([['inspecting', 'starting'], ['inspect wait', 'waiting']]).toContainEqual([node.provision_state, record.state]);
+  }
+  if (record) expect(record.finished_at !== null).toBe(INTROSPECTION_DONE_STATES.has(record.state));
+  // Ports: MACs normalised and unique on the node.
+  const addresses = (node.ports ?? []).map((port) => port.address);
+  expect(addresses.every((address) => normalizeMac(address) === address)).toBe(true);
+  expect(new Set(addresses).size).toBe(addresses.length);
 }
 
 describe('the node decider under random command sequences', () => {
   it('only ever moves along the table, keeps its invariants, and replays to the same node', () => {
     const visited = new Set<string>();
+    const introspectionStates = new Set<string>();
     fc.assert(
       fc.property(fc.constantFrom(...PROVISION_STATES), fc.array(step, { minLength: 10, maxLength: 120, size: 'max' }), (startState, steps) => {
         // Every walk starts from a node resting in some state, held by c1 if work is running there.
@@ -99,11 +159,17 @@ describe('the node decider under random command sequences', () => {
           }
           for (const event of events) {
             if (event.type === 'ProvisionStateChanged') expect(allowed.has(`${event.data.from}/${event.data.event}/${event.data.to}`)).toBe(true);
+            // Introspection records move along the inspector's table too (event null: a record born in its state).
+            const move = event.data as { from?: IntrospectionState | null; event?: IntrospectionEvent | null; to?: IntrospectionState };
+            if (event.type.startsWith('Introspection') || event.type === 'InventoryProcessed') {
+              if (move.event) expect(introspectionNext(move.from ?? 'finished', move.event)).toBe(move.to);
+            }
             node = evolve(node, event)!;
           }
           history.push(...events);
           invariantsHold(node);
           visited.add(node.provision_state);
+          if (node.introspection) introspectionStates.add(node.introspection.state);
         }
         // The decider's running view equals a cold replay of everything it produced.
         expect(replay(history, start)).toEqual(node);
@@ -112,5 +178,7 @@ describe('the node decider under random command sequences', () => {
     );
     // The walks moved into every state, so the invariants were checked after each kind of move.
     expect([...visited].sort()).toEqual([...PROVISION_STATES].sort());
+    // …and through every state an introspection rests in between commits.
+    expect([...introspectionStates].sort()).toEqual(['error', 'finished', 'starting', 'waiting']);
   });
 });

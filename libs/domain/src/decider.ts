@@ -1,22 +1,48 @@
 import {
+  type AddPort,
   type ClearMaintenance,
   type CommandMeta,
   type DeleteNode,
+  type DiscoverNode,
+  type ExpireIntrospection,
   type NodeCommand,
+  type ProcessInventory,
   type RecordPowerOutcome,
   type RecordPowerSync,
   type RecordProvisionOutcome,
   type RecoverNode,
   type RegisterNode,
+  type RemovePort,
   type RequestPowerAction,
   type RequestProvisionAction,
   type SetMaintenance,
+  type StartIntrospection,
   type UpdateNode,
 } from './commands.js';
-import { InvalidParameterError, InvalidStateError, NodeConflictError, NodeLockedError, NodeNotFoundError } from './errors.js';
-import { type EventMeta, type NodeEvent, type ProvisionStateChanged } from './events.js';
+import {
+  IntrospectionStateError,
+  introspectionEventRefusal,
+  InvalidParameterError,
+  InvalidStateError,
+  NodeConflictError,
+  NodeLockedError,
+  NodeNotFoundError,
+  PortNotFoundError,
+} from './errors.js';
+import { type EventMeta, type IntrospectionFinished, type NodeEvent, type ProvisionStateChanged } from './events.js';
+import {
+  bmcHost,
+  INTROSPECTION_DEFAULT_STATE,
+  INTROSPECTION_DONE_STATES,
+  introspectionActive,
+  introspectionNext,
+  type IntrospectionState,
+  inventoryFacts,
+  normalizeMac,
+  propertiesFromFacts,
+} from './introspection.js';
 import { type FiredBy, targetAfter, transition } from './machine.js';
-import { DEFAULT_NODE_FIELDS, type Node, type NodeFields, UPDATABLE_FIELDS } from './node.js';
+import { DEFAULT_NODE_FIELDS, DEFAULT_PORT_FIELDS, type Node, type NodeFields, UPDATABLE_FIELDS } from './node.js';
 import {
   DELETE_ALLOWED_STATES,
   isPowerTarget,
@@ -44,6 +70,7 @@ const WORKING_STATES = new Set(STUCK_STATES_TREATED_AS_FAIL);
  */
 export function decide(command: NodeCommand, node: Node | null): NodeEvent[] {
   if (command.type === 'RegisterNode') return register(command, node);
+  if (command.type === 'DiscoverNode') return discover(command, node);
   if (!node) throw new NodeNotFoundError(command.nodeId);
   switch (command.type) {
     case 'UpdateNode':
@@ -66,6 +93,16 @@ export function decide(command: NodeCommand, node: Node | null): NodeEvent[] {
       return setMaintenance(command, node);
     case 'ClearMaintenance':
       return clearMaintenance(command, node);
+    case 'StartIntrospection':
+      return startIntrospection(command, node);
+    case 'ProcessInventory':
+      return processInventory(command, node);
+    case 'AddPort':
+      return addPort(command, node);
+    case 'RemovePort':
+      return removePort(command, node);
+    case 'ExpireIntrospection':
+      return expireIntrospection(command, node);
     default:
       return assertNever(command);
   }
@@ -91,6 +128,8 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       created_at: event.meta.at,
       updated_at: null,
       provision_updated_at: null,
+      introspection: null,
+      ports: [],
     };
   }
   if (!node) return null;
@@ -132,6 +171,27 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       return { ...touched, maintenance: true, maintenance_reason: event.data.reason, fault: event.data.fault };
     case 'MaintenanceCleared':
       return { ...touched, maintenance: false, maintenance_reason: null, fault: null };
+    case 'IntrospectionStarted':
+      return { ...touched, introspection: { state: event.data.to, started_at: event.meta.at, finished_at: null, error: null } };
+    case 'IntrospectionWaiting':
+    case 'IntrospectionAborted':
+      return node.introspection ? { ...touched, introspection: { ...node.introspection, state: event.data.to } } : touched;
+    case 'InventoryProcessed': {
+      const introspection = node.introspection ? { ...node.introspection, state: event.data.to } : null;
+      return { ...touched, introspection, properties: { ...node.properties, ...event.data.properties } };
+    }
+    case 'IntrospectionFinished':
+      return node.introspection
+        ? { ...touched, introspection: { ...node.introspection, state: event.data.to, finished_at: event.meta.at, error: event.data.error } }
+        : touched;
+    case 'IntrospectionExpired':
+      return { ...touched, introspection: null };
+    case 'PortAdded': {
+      const { source: _source, ...port } = event.data;
+      return { ...touched, ports: [...(node.ports ?? []), { ...port, created_at: event.meta.at }] };
+    }
+    case 'PortRemoved':
+      return { ...touched, ports: (node.ports ?? []).filter((port) => port.uuid !== event.data.uuid) };
     default:
       return assertNever(event);
   }
@@ -192,16 +252,15 @@ function requestProvisionAction(command: RequestProvisionAction, node: Node): No
   if (event === 'clean' && (!Array.isArray(clean_steps) || clean_steps.length === 0)) {
     throw new InvalidParameterError(node.uuid, 'clean_steps is required and must be a non-empty list when target is "clean".');
   }
-  return [
-    moved(command, node, event, to, {
-      verb: target,
-      // Manual cleaning returns to manageable instead of heading for available.
-      chosenTarget: event === 'clean' ? 'manageable' : null,
-      last_error: null,
-      ...(event === 'clean' ? { clean_steps } : {}),
-      ...(deploy_steps && (event === 'deploy' || event === 'rebuild') ? { deploy_steps } : {}),
-    }),
-  ];
+  const provisionMove = moved(command, node, event, to, {
+    verb: target,
+    // Manual cleaning returns to manageable instead of heading for available.
+    chosenTarget: event === 'clean' ? 'manageable' : null,
+    last_error: null,
+    ...(event === 'clean' ? { clean_steps } : {}),
+    ...(deploy_steps && (event === 'deploy' || event === 'rebuild') ? { deploy_steps } : {}),
+  });
+  return [provisionMove, ...introspectionAfterProvisionMove(command, node, event)];
 }
 
 function recordProvisionOutcome(command: RecordProvisionOutcome, node: Node): NodeEvent[] {
@@ -212,7 +271,15 @@ function recordProvisionOutcome(command: RecordProvisionOutcome, node: Node): No
   const event = outcomeEvent(node, data.outcome);
   const to = firedBy('conductor', node.provision_state, event);
   if (!to) throw new InvalidStateError(node.uuid, node.provision_state, event);
-  return [moved(command, node, event, to, { verb: null, chosenTarget: carriedTarget(node), last_error: data.outcome === 'failed' ? data.error : node.last_error })];
+  const events: NodeEvent[] = [];
+  // The work changed power (it booted a ramdisk): recorded first, since it releases the power lock.
+  if (data.outcome !== 'failed' && data.power_state !== undefined && data.power_state !== node.power_state) {
+    events.push({ type: 'PowerStateChanged', data: { requested: data.power_state, from: node.power_state, to: data.power_state }, meta: eventMeta(command) });
+  }
+  const error = data.outcome === 'failed' ? data.error : null;
+  const introspection = introspectionAfterProvisionMove(command, node, event, error);
+  events.push(moved(command, node, event, to, { verb: null, chosenTarget: carriedTarget(node), last_error: error ?? node.last_error }), ...introspection);
+  return events;
 }
 
 function recover(command: RecoverNode, node: Node): NodeEvent[] {
@@ -223,7 +290,8 @@ function recover(command: RecoverNode, node: Node): NodeEvent[] {
   if (WORKING_STATES.has(node.provision_state)) {
     const to = firedBy('conductor', node.provision_state, 'fail');
     if (to) {
-      return [moved(command, node, 'fail', to, { verb: null, chosenTarget: carriedTarget(node), last_error: `${why} ${node.provision_state}; the operation cannot be resumed.` })];
+      const error = `${why} ${node.provision_state}; the operation cannot be resumed.`;
+      return [moved(command, node, 'fail', to, { verb: null, chosenTarget: carriedTarget(node), last_error: error }), ...introspectionAfterProvisionMove(command, node, 'fail', error)];
     }
   }
   if (node.target_power_state !== null) {
@@ -304,6 +372,191 @@ function clearMaintenance(command: ClearMaintenance, node: Node): NodeEvent[] {
   const { onlyFault } = command.data;
   if (!node.maintenance || (onlyFault !== undefined && node.fault !== onlyFault)) return [];
   return [{ type: 'MaintenanceCleared', data: { fault: node.fault }, meta: eventMeta(command) }];
+}
+
+// --- introspection and ports -----------------------------------------------------------
+
+/** Why an aborted introspection ended, in the inspector's words. */
+export const ABORTED_BY_OPERATOR = 'Canceled by operator';
+
+/**
+ * The introspection record's side of a provision move out of `inspecting` or `inspect wait`,
+ * so that the record never outlives the inspection it belongs to:
+ * - `wait`: the ramdisk was booted (`starting → waiting`);
+ * - `fail`: the record fails too, by the table's failure edge (`error` while starting,
+ *   `timeout` while waiting: the only way the inspector fails a waiting record);
+ * - `abort`: `waiting → aborting → error` ("Canceled by operator");
+ * - `done`: refused while a record is active — an inspection with a ramdisk ends only by
+ *   processing its inventory.
+ * Nodes without an active record (synchronous inspection, or none at all) get nothing.
+ */
+function introspectionAfterProvisionMove(command: NodeCommand, node: Node, event: MachineEvent, error: string | null = null): NodeEvent[] {
+  const record = node.introspection;
+  if (!introspectionActive(record)) return [];
+  const meta = eventMeta(command);
+  const from = record.state;
+  switch (event) {
+    case 'wait': {
+      if (introspectionNext(from, 'wait') !== 'waiting') throw new IntrospectionStateError(node.uuid, from, 'wait');
+      return [{ type: 'IntrospectionWaiting', data: { from, event: 'wait', to: 'waiting' }, meta }];
+    }
+    case 'fail': {
+      const failure = (['error', 'timeout'] as const).find((e) => introspectionNext(from, e) === 'error');
+      if (!failure) throw new IntrospectionStateError(node.uuid, from, 'error');
+      return [{ type: 'IntrospectionFinished', data: { from, event: failure, to: 'error', error }, meta }];
+    }
+    case 'abort': {
+      const aborting = introspectionNext(from, 'abort');
+      if (aborting !== 'aborting') throw new IntrospectionStateError(node.uuid, from, 'abort');
+      return [
+        { type: 'IntrospectionAborted', data: { from, event: 'abort', to: aborting }, meta },
+        { type: 'IntrospectionFinished', data: { from: aborting, event: 'abort_end', to: 'error', error: ABORTED_BY_OPERATOR }, meta },
+      ];
+    }
+    case 'done':
+      throw new IntrospectionStateError(node.uuid, from, 'finish');
+    default:
+      return [];
+  }
+}
+
+function startIntrospection(command: StartIntrospection, node: Node): NodeEvent[] {
+  ensureNotLocked(node, command.meta.conductor);
+  if (node.provision_state !== 'inspecting' || node.reservation === null) throw new InvalidStateError(node.uuid, node.provision_state, 'start introspection');
+  const from = node.introspection?.state ?? INTROSPECTION_DEFAULT_STATE;
+  if (introspectionNext(from, 'start') !== 'starting') throw new IntrospectionStateError(node.uuid, from, 'start');
+  return [{ type: 'IntrospectionStarted', data: { from: node.introspection?.state ?? null, event: 'start', to: 'starting' }, meta: eventMeta(command) }];
+}
+
+function processInventory(command: ProcessInventory, node: Node): NodeEvent[] {
+  ensureNotLocked(node);
+  // One lock per node: a running power action holds it.
+  if (node.target_power_state !== null) throw new NodeLockedError(node.uuid, node.reservation ?? '');
+  if (node.provision_state !== 'inspect wait') throw new InvalidStateError(node.uuid, node.provision_state, 'process introspection data');
+  const from = node.introspection?.state ?? INTROSPECTION_DEFAULT_STATE;
+  if (introspectionNext(from, 'process') === undefined) return refusedStrictly(command, node, from, 'process');
+  const { events, error } = processingEvents(command, node, from);
+  const meta = eventMeta(command);
+  // The table's conductor edges out of inspect wait: `fail` when the ramdisk failed, else `done`.
+  const event = error === null ? 'done' : 'fail';
+  const to = firedBy('conductor', node.provision_state, event);
+  if (!to) throw new InvalidStateError(node.uuid, node.provision_state, event);
+  events.push(moved(command, node, event, to, { verb: null, chosenTarget: carriedTarget(node), last_error: error ?? node.last_error }));
+  if (error !== null) return events;
+  // The inspector powers the node off once its inventory is in (`[processing] power_off`).
+  if (command.data.power_off && node.power_state !== 'power off') {
+    events.push({ type: 'PowerActionStarted', data: { requested: 'power off', target: 'power off', timeout: null, reservation: workingConductor(command.meta) }, meta });
+  }
+  return events;
+}
+
+function discover(command: DiscoverNode, node: Node | null): NodeEvent[] {
+  if (node) throw new NodeConflictError(command.nodeId, `A node with UUID ${command.nodeId} already exists.`);
+  const { driver, driver_info } = command.data;
+  if (!driver) throw new InvalidParameterError(command.nodeId, 'A node needs a driver.');
+  const meta = eventMeta(command);
+  const registered: NodeEvent[] = [
+    { type: 'NodeRegistered', data: { ...DEFAULT_NODE_FIELDS, driver, driver_info, provision_state: 'enroll' }, meta },
+    { type: 'IntrospectionStarted', data: { from: null, event: null, to: 'enrolling' }, meta },
+  ];
+  const enrolled = registered.reduce<Node | null>(evolve, null)!;
+  return [...registered, ...processingEvents(command, enrolled, 'enrolling').events];
+}
+
+/**
+ * Processing an inventory from `from` (`waiting` or `enrolling`): the `process` move with
+ * what it sets, a `PortAdded` per new MAC, then the end of the introspection. A failure the
+ * ramdisk reported applies nothing and ends it in `error`. An inventory the decider cannot
+ * use at all is refused (nothing appended).
+ */
+function processingEvents(command: ProcessInventory | DiscoverNode, node: Node, from: IntrospectionState): { events: NodeEvent[]; error: string | null } {
+  const meta = eventMeta(command);
+  const { data } = command;
+  const move = { from, event: 'process', to: 'processing' } as const;
+  const bmc_address = bmcHost(data.inventory?.bmc_address) ?? null;
+  const ended = (error: string | null): IntrospectionFinished => ({
+    type: 'IntrospectionFinished',
+    data: { from: 'processing', event: error === null ? 'finish' : 'error', to: error === null ? 'finished' : 'error', error },
+    meta,
+  });
+  if (data.error) {
+    const error = `Ramdisk reported error: ${data.error}`;
+    const processed: NodeEvent = { type: 'InventoryProcessed', data: { ...move, properties: {}, ports_added: [], ports_skipped: [], interfaces_excluded: [], bmc_address, error }, meta };
+    return { events: [processed, ended(error)], error };
+  }
+  const facts = inventoryFacts(data, node.uuid);
+  const own = new Set((node.ports ?? []).map((port) => port.address));
+  const elsewhere = data.addresses_in_use ?? {};
+  const ports: NodeEvent[] = [];
+  const added: string[] = [];
+  const skipped: { address: string; reason: string }[] = [];
+  for (const { address, pxe } of facts.interfaces) {
+    if (own.has(address)) skipped.push({ address, reason: 'a port of this node already has it' });
+    else if (elsewhere[address] && elsewhere[address] !== node.uuid) skipped.push({ address, reason: `a port of node ${elsewhere[address]} already has it` });
+    else {
+      const uuid = data.port_uuids?.[address];
+      if (!uuid) throw new InvalidParameterError(node.uuid, `No port UUID was given for MAC address ${address}.`);
+      ports.push({ type: 'PortAdded', data: { ...DEFAULT_PORT_FIELDS, uuid, address, pxe_enabled: pxe, source: 'introspection' }, meta });
+      added.push(address);
+    }
+  }
+  const processed: NodeEvent = {
+    type: 'InventoryProcessed',
+    data: {
+      ...move,
+      properties: propertiesFromFacts(node.properties, facts),
+      ports_added: added,
+      ports_skipped: skipped,
+      interfaces_excluded: facts.excluded,
+      bmc_address,
+      error: null,
+    },
+    meta,
+  };
+  return { events: [processed, ...ports, ended(null)], error: null };
+}
+
+/**
+ * An event the record's state does not allow. Like the inspector's strict transitions, the
+ * refusal fails the introspection when the table lets it fail from there (and the provision
+ * state with it); otherwise it is refused and nothing is appended.
+ */
+function refusedStrictly(command: NodeCommand, node: Node, from: IntrospectionState, event: 'process'): NodeEvent[] {
+  const failed = introspectionNext(from, 'error');
+  if (!node.introspection || failed !== 'error') throw new IntrospectionStateError(node.uuid, from, event);
+  const error = introspectionEventRefusal(from, event);
+  const events: NodeEvent[] = [{ type: 'IntrospectionFinished', data: { from, event: 'error', to: 'error', error }, meta: eventMeta(command) }];
+  const to = firedBy('conductor', node.provision_state, 'fail');
+  if (to && node.reservation === null) events.unshift(moved(command, node, 'fail', to, { verb: null, chosenTarget: carriedTarget(node), last_error: error }));
+  return events;
+}
+
+function addPort(command: AddPort, node: Node): NodeEvent[] {
+  const { uuid, address: given, ...fields } = command.data;
+  const address = normalizeMac(given);
+  if (!address) throw new InvalidParameterError(node.uuid, `Expected a MAC address but received ${String(given)}.`);
+  const ports = node.ports ?? [];
+  if (ports.some((port) => port.address === address)) throw new NodeConflictError(node.uuid, `A port with MAC address ${address} already exists.`);
+  if (ports.some((port) => port.uuid === uuid)) throw new NodeConflictError(node.uuid, `A port with UUID ${uuid} already exists.`);
+  const known = Object.fromEntries(Object.entries(fields).filter(([key, value]) => key in DEFAULT_PORT_FIELDS && value !== undefined));
+  return [{ type: 'PortAdded', data: { ...DEFAULT_PORT_FIELDS, ...known, uuid, address, source: 'api' }, meta: eventMeta(command) }];
+}
+
+function removePort(command: RemovePort, node: Node): NodeEvent[] {
+  const port = (node.ports ?? []).find((candidate) => candidate.uuid === command.data.uuid);
+  if (!port) throw new PortNotFoundError(command.data.uuid);
+  // A deployed instance may be using the port: Ironic wants maintenance first.
+  if (node.provision_state === 'active' && !node.maintenance) {
+    throw new InvalidStateError(node.uuid, node.provision_state, 'delete port', `Cannot delete port ${port.uuid}: node ${node.uuid} is active and not in maintenance mode.`);
+  }
+  return [{ type: 'PortRemoved', data: { uuid: port.uuid, address: port.address }, meta: eventMeta(command) }];
+}
+
+function expireIntrospection(command: ExpireIntrospection, node: Node): NodeEvent[] {
+  const record = node.introspection;
+  if (!record || !INTROSPECTION_DONE_STATES.has(record.state) || record.finished_at === null || !(record.finished_at < command.data.finished_before)) return [];
+  const { state, started_at, finished_at, error } = record;
+  return [{ type: 'IntrospectionExpired', data: { state, started_at, finished_at, error }, meta: eventMeta(command) }];
 }
 
 // --- helpers ------------------------------------------------------------------------------

@@ -11,9 +11,30 @@ export type DomainErrorType = 'invalid_state' | 'locked' | 'not_found' | 'confli
 /** The requested verb is not allowed in the node's current state (Ironic: 400). */
 export class InvalidStateError extends DomainError {
   readonly type = 'invalid_state' as const;
-  constructor(readonly nodeId: string, readonly state: string | null, readonly verb: string) {
-    super(`The requested action "${verb}" can not be performed on node "${nodeId}" while it is in state "${state ?? 'None'}".`);
+  constructor(readonly nodeId: string, readonly state: string | null, readonly verb: string, message?: string) {
+    super(message ?? `The requested action "${verb}" can not be performed on node "${nodeId}" while it is in state "${state ?? 'None'}".`);
     this.name = 'InvalidStateError';
+  }
+}
+
+/** The event is not allowed in the node's introspection state (the inspector's `NodeStateInvalidEvent`; 400). */
+export class IntrospectionStateError extends InvalidStateError {
+  constructor(nodeId: string, readonly introspectionState: string, readonly event: string) {
+    super(nodeId, introspectionState, event, introspectionEventRefusal(introspectionState, event));
+    this.name = 'IntrospectionStateError';
+  }
+}
+
+/** The inspector's words for an event its table does not allow. */
+export const introspectionEventRefusal = (state: string, event: string): string =>
+  `Invalid event: Can not transition from state '${state}' on event '${event}' (no defined transition)`;
+
+/** (Ironic: 404) */
+export class PortNotFoundError extends DomainError {
+  readonly type = 'not_found' as const;
+  constructor(readonly portId: string) {
+    super(`Port ${portId} could not be found.`);
+    this.name = 'PortNotFoundError';
   }
 }
 

@@ -1,4 +1,5 @@
-import { type Json, type NodeFields } from './node.js';
+import { type IntrospectionEvent, type IntrospectionState } from './introspection.js';
+import { type Json, type JsonObject, type NodeFields, type PortFields } from './node.js';
 import { type MachineEvent, type PowerState, type PowerTarget, type ProvisionState } from './states.js';
 
 /** Who did it, when and why: carried by every event for auditors. */
@@ -79,6 +80,60 @@ export type MaintenanceSet = Event<'MaintenanceSet', { readonly reason: string |
 
 export type MaintenanceCleared = Event<'MaintenanceCleared', { readonly fault: string | null }>;
 
+/**
+ * One move of the introspection record along ironic-inspector's table (`introspection.ts`).
+ * `from: null`: the node had no record; `event: null`: a record born in `to` without an event
+ * (discovery creates it in `enrolling`, as the inspector's `add_node` does).
+ */
+interface IntrospectionMove<To extends IntrospectionState> {
+  readonly from: IntrospectionState | null;
+  readonly event: IntrospectionEvent | null;
+  readonly to: To;
+}
+
+/** An introspection began: the conductor is booting the ramdisk (`starting`), or discovery enrolls a machine (`enrolling`). */
+export type IntrospectionStarted = Event<'IntrospectionStarted', IntrospectionMove<'starting' | 'enrolling'>>;
+
+/** The ramdisk was booted; its inventory is awaited. */
+export type IntrospectionWaiting = Event<'IntrospectionWaiting', IntrospectionMove<'waiting'>>;
+
+/**
+ * The ramdisk's inventory arrived and was processed: the properties it set (the scheduler's
+ * and `capabilities`), the ports added and skipped, the interfaces left out. With `error` the
+ * ramdisk reported a failure and nothing was applied.
+ */
+export type InventoryProcessed = Event<
+  'InventoryProcessed',
+  IntrospectionMove<'processing'> & {
+    readonly properties: JsonObject;
+    /** MACs that got a port (see the `PortAdded` events of the same commit). */
+    readonly ports_added: readonly string[];
+    /** MACs that did not, and why (already a port of this or another node). */
+    readonly ports_skipped: readonly { readonly address: string; readonly reason: string }[];
+    readonly interfaces_excluded: readonly { readonly name: string; readonly reason: string }[];
+    /** The BMC address the ramdisk reported, as a host name. */
+    readonly bmc_address: string | null;
+    readonly error: string | null;
+  }
+>;
+
+/** The introspection ended: `finished`, or `error` (failure, timeout, abort) with why. */
+export type IntrospectionFinished = Event<'IntrospectionFinished', IntrospectionMove<'finished' | 'error'> & { readonly error: string | null }>;
+
+/** An operator asked to abort the introspection. */
+export type IntrospectionAborted = Event<'IntrospectionAborted', IntrospectionMove<'aborting' | 'error'>>;
+
+/** A finished record was dropped by the retention clean-up (`node_status_keep_time`); what it said is kept here. */
+export type IntrospectionExpired = Event<
+  'IntrospectionExpired',
+  { readonly state: IntrospectionState; readonly started_at: string; readonly finished_at: string; readonly error: string | null }
+>;
+
+/** A port was created, by an operator (`api`) or for a MAC the ramdisk reported (`introspection`). */
+export type PortAdded = Event<'PortAdded', PortFields & { readonly source: 'api' | 'introspection' }>;
+
+export type PortRemoved = Event<'PortRemoved', { readonly uuid: string; readonly address: string }>;
+
 export type NodeEvent =
   | NodeRegistered
   | NodeUpdated
@@ -92,12 +147,21 @@ export type NodeEvent =
   | PowerSyncFailed
   | PowerSyncRecovered
   | MaintenanceSet
-  | MaintenanceCleared;
+  | MaintenanceCleared
+  | IntrospectionStarted
+  | IntrospectionWaiting
+  | InventoryProcessed
+  | IntrospectionFinished
+  | IntrospectionAborted
+  | IntrospectionExpired
+  | PortAdded
+  | PortRemoved;
 
 export type NodeEventType = NodeEvent['type'];
 
 export const NODE_EVENT_TYPES: readonly NodeEventType[] = [
   'NodeRegistered', 'NodeUpdated', 'NodeDeleted', 'ProvisionStateChanged', 'PowerActionStarted',
   'PowerStateChanged', 'PowerActionFailed', 'PowerStateCorrected', 'PowerStateRestored', 'PowerSyncFailed', 'PowerSyncRecovered',
-  'MaintenanceSet', 'MaintenanceCleared',
+  'MaintenanceSet', 'MaintenanceCleared', 'IntrospectionStarted', 'IntrospectionWaiting', 'InventoryProcessed', 'IntrospectionFinished',
+  'IntrospectionAborted', 'IntrospectionExpired', 'PortAdded', 'PortRemoved',
 ];

@@ -4,4 +4,6 @@ export * from './node.js';
 export * from './commands.js';
 export * from './events.js';
 export * from './errors.js';
+export * from './introspection.js';
+export * from './lookup.js';
 export * from './decider.js';

@@ -1,3 +1,4 @@
+import { type Introspection } from './introspection.js';
 import { type PowerState, type ProvisionState } from './states.js';
 
 /** A JSON value as stored in free-form node fields (`driver_info`, `properties`, …). */
@@ -56,7 +57,39 @@ export interface Node extends NodeFields {
   created_at: string;
   updated_at: string | null;
   provision_updated_at: string | null;
+  /**
+   * The in-band inspection record (ironic-inspector's node cache row): `null` when the node was
+   * never introspected or its finished record was cleaned up. The decider always sets it;
+   * it is optional only so that nodes built by hand elsewhere need not spell it out.
+   */
+  introspection?: Introspection | null;
+  /** The node's network ports, in creation order (optional for the same reason; absent means none). */
+  ports?: readonly Port[];
 }
+
+/** A network port of a node (Ironic's port), as the node's events define it. */
+export interface Port {
+  readonly uuid: string;
+  /** MAC address, lower case with colons. Unique across the fleet. */
+  readonly address: string;
+  readonly pxe_enabled: boolean;
+  readonly extra: JsonObject;
+  readonly local_link_connection: JsonObject;
+  readonly physical_network: string | null;
+  readonly is_smartnic: boolean;
+  readonly created_at: string;
+}
+
+/** The operator-settable fields of a port (`POST /v1/ports`), with Ironic's defaults. */
+export type PortFields = Omit<Port, 'created_at'>;
+
+export const DEFAULT_PORT_FIELDS: Readonly<Omit<PortFields, 'uuid' | 'address'>> = {
+  pxe_enabled: true,
+  extra: {},
+  local_link_connection: {},
+  physical_network: null,
+  is_smartnic: false,
+};
 
 export const DEFAULT_NODE_FIELDS: Readonly<NodeFields> = {
   name: null,

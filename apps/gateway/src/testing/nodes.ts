@@ -22,6 +22,8 @@ export function aNode(overrides: Partial<Node> = {}): Node {
     created_at: '2026-11-21T22:54:08.773Z',
     updated_at: '2026-11-21T22:55:12.588Z',
     provision_updated_at: '2026-11-21T22:55:12.570Z',
+    introspection: null,
+    ports: [],
     ...overrides,
   } as Node;
 }

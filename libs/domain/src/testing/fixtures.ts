@@ -33,6 +33,8 @@ export function nodeIn(state: ProvisionState, overrides: Partial<Node> = {}): No
     created_at: '2026-11-21T09:00:00.000Z',
     updated_at: null,
     provision_updated_at: null,
+    introspection: null,
+    ports: [],
     ...overrides,
   };
 }

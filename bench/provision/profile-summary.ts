@@ -1,0 +1,104 @@
+/**
+ * Where the CPU time goes, from V8 `.cpuprofile` files (`node --cpu-prof`): per profile, self time
+ * by area (package in node_modules, workspace project, Node internals, GC, idle) and the top functions.
+ *
+ *   node --import ./scripts/register-ts.mjs bench/provision/profile-summary.ts DIR_OR_FILE... [--top 25] [--inclusive]
+ *
+ * --inclusive adds the workspace's own functions by inclusive time (self + everything they call).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const args = process.argv.slice(2);
+const topAt = args.indexOf('--top');
+const TOP = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 25;
+const inclusiveAt = args.indexOf('--inclusive');
+const INCLUSIVE = inclusiveAt >= 0 && args.splice(inclusiveAt, 1).length > 0;
+const files = args.flatMap((arg) => (statSync(arg).isDirectory() ? readdirSync(arg).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(arg, f)) : [arg]));
+if (files.length === 0) throw new Error('usage: profile-summary.ts DIR_OR_FILE... (no .cpuprofile found)');
+
+function area(frame: CallFrame): string {
+  const { url, functionName } = frame;
+  if (!url) return functionName.startsWith('(') ? functionName : '(native/builtin)';
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  const own = /\/(apps|libs)\/([^/]+)\//.exec(url);
+  if (own) return `${own[1]}/${own[2]}`;
+  if (/\/scripts\//.test(url)) return 'scripts (ts loader)';
+  return url.replace(/^file:\/\//, '');
+}
+
+/** Which process a profile came from: the first workspace app found in its frames. */
+function whose(profile: Profile): string {
+  for (const node of profile.nodes) {
+    const app = /\/apps\/([^/]+)\//.exec(node.callFrame.url);
+    if (app) return app[1]!;
+  }
+  return '?';
+}
+
+for (const file of files.sort()) {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const idle = [...self].filter(([id]) => byId.get(id)?.callFrame.functionName === '(idle)').reduce((a, [, t]) => a + t, 0);
+  const busy = total - idle;
+  const areas = new Map<string, number>();
+  const functions = new Map<string, number>();
+  for (const [id, time] of self) {
+    const frame = byId.get(id)!.callFrame;
+    if (frame.functionName === '(idle)') continue;
+    const a = area(frame);
+    areas.set(a, (areas.get(a) ?? 0) + time);
+    const key = `${frame.functionName || '(anonymous)'}  ${frame.url ? `${frame.url.replace(/^.*\/(node_modules|apps|libs)\//, '$1/')}:${frame.lineNumber + 1}` : ''}`;
+    functions.set(key, (functions.get(key) ?? 0) + time);
+  }
+  // inclusive ("total") time: every function on a sampled stack, once per sample
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inclusive = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)!.callFrame;
+      if (frame.functionName === '(idle)' || frame.functionName === '(root)') continue;
+      const key = `${frame.functionName || '(anonymous)'}  ${frame.url ? `${frame.url.replace(/^.*\/(node_modules|apps|libs)\//, '$1/')}:${frame.lineNumber + 1}` : ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    }
+  });
+  const pct = (t: number) => `${((100 * t) / busy).toFixed(1)} %`;
+  const ms = (t: number) => `${(t / 1000).toFixed(0)} ms`;
+  console.log(`\n### ${whose(profile)} — ${basename(file)}: ${ms(total)} profiled, ${ms(busy)} on CPU (${((100 * busy) / total).toFixed(0)} %)\n`);
+  console.log('| area (self time) | ms | % of CPU |\n|---|---|---|');
+  for (const [name, time] of [...areas].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`| ${name} | ${(time / 1000).toFixed(0)} | ${pct(time)} |`);
+  console.log(`\n| top functions (self time) | ms | % of CPU |\n|---|---|---|`);
+  for (const [name, time] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`| \`${name.replace(/\|/g, '\\|')}\` | ${(time / 1000).toFixed(0)} | ${pct(time)} |`);
+  if (INCLUSIVE) {
+    console.log(`\n| own code, inclusive time (self + callees) | ms | % of CPU |\n|---|---|---|`);
+    const own = [...inclusive].filter(([name]) => /\s(apps|libs)\//.test(name));
+    for (const [name, time] of own.sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`| \`${name.replace(/\|/g, '\\|')}\` | ${(time / 1000).toFixed(0)} | ${pct(time)} |`);
+  }
+}

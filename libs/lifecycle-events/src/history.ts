@@ -1,0 +1,339 @@
+/**
+ * Audit views of the log: a node's history (as the CLI prints it and as Ironic's node history API,
+ * microversion 1.78, shows it) and node or fleet state at a past instant. The folding is pure
+ * over recorded events; the `read*` functions only fetch those events from a store.
+ */
+import { NodeReadModel } from '@ironledger/application';
+import { nodeIdOfStream, nodeStreamId, toNodeEvent } from '@ironledger/contracts';
+import { evolve, type Node, type NodeEvent, POWER_FAILURE_FAULT, type ProvisionState } from '@ironledger/domain';
+import { type EventStore, type RecordedEvent } from '@ironledger/event-store';
+import { ironicDateTime, stableUuid } from './ids.js';
+import { redactSecrets } from './redact.js';
+
+// --- describing events --------------------------------------------------------------------
+
+export type Severity = 'INFO' | 'ERROR';
+
+/** One event in words: what happened, the state it moved from and to, and why it failed. */
+export interface EventDescription {
+  /** What happened, e.g. `deploy (active)`, `power: rebooting`, `maintenance set: rack move`. */
+  readonly action: string;
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly error: string | null;
+  readonly severity: Severity;
+  /** The kind of activity, as Ironic's node history names it (`provisioning`, `cleaning`, `monitoring`, …). */
+  readonly category: string;
+  /** The conductor that held or was doing the work, when the log says. */
+  readonly conductor: string | null;
+}
+
+const CLEANING = new Set<ProvisionState>(['cleaning', 'clean wait', 'clean failed']);
+const INSPECTION = new Set<ProvisionState>(['inspecting', 'inspect wait', 'inspect failed']);
+const ADOPTION = new Set<ProvisionState>(['adopting', 'adopt failed']);
+const RESCUE = new Set<ProvisionState>(['rescuing', 'rescue wait', 'rescue failed', 'rescue', 'unrescuing', 'unrescue failed']);
+const UNPROVISION = new Set<ProvisionState>(['deleting']);
+
+/** Describes `event`, which happened to a node that was `before` (`null` before registration). */
+export function describeEvent(event: NodeEvent, before: Node | null): EventDescription {
+  const info = { error: null, severity: 'INFO' as Severity, conductor: before?.reservation ?? null };
+  switch (event.type) {
+    case 'NodeRegistered':
+      return { ...info, action: 'registered', from: null, to: event.data.provision_state, category: 'registration', conductor: null };
+    case 'NodeUpdated':
+      return { ...info, action: `updated ${Object.keys(event.data.changes).sort().join(', ')}`, from: null, to: null, category: 'update' };
+    case 'NodeDeleted':
+      return { ...info, action: 'deleted', from: event.data.provision_state, to: null, category: 'deletion' };
+    case 'ProvisionStateChanged': {
+      const { from, to, verb, last_error, reservation } = event.data;
+      const failed = event.data.event === 'fail';
+      return {
+        action: verb && verb !== event.data.event ? `${event.data.event} (${verb})` : event.data.event,
+        from,
+        to,
+        error: failed ? last_error : null,
+        severity: failed ? 'ERROR' : 'INFO',
+        category: provisionCategory(from, to),
+        conductor: reservation ?? before?.reservation ?? null,
+      };
+    }
+    case 'PowerActionStarted':
+      return { ...info, action: `power: ${event.data.requested}`, from: before?.power_state ?? null, to: event.data.target, category: 'power', conductor: event.data.reservation };
+    case 'PowerStateChanged':
+      return { ...info, action: `power: ${event.data.requested} done`, from: event.data.from, to: event.data.to, category: 'power' };
+    case 'PowerActionFailed':
+      return { ...info, action: `power: ${event.data.requested} failed`, from: before?.power_state ?? null, to: null, error: event.data.error, severity: 'ERROR', category: 'power' };
+    case 'PowerStateCorrected':
+      return { ...info, action: 'power state corrected', from: event.data.from, to: event.data.to, category: 'monitoring' };
+    case 'PowerStateRestored':
+      return { ...info, action: 'power state restored', from: event.data.found, to: event.data.restored, category: 'monitoring' };
+    case 'PowerSyncFailed':
+      return { ...info, action: `power sync failed (${event.data.failures} in a row)`, from: null, to: null, error: event.data.error, severity: 'ERROR', category: 'monitoring' };
+    case 'PowerSyncRecovered':
+      return { ...info, action: `power sync recovered after ${event.data.failures} failures`, from: null, to: null, category: 'monitoring' };
+    case 'MaintenanceSet': {
+      const { reason, fault } = event.data;
+      return {
+        ...info,
+        action: `maintenance set${fault ? ` (fault: ${fault})` : ''}${reason ? `: ${reason}` : ''}`,
+        from: null,
+        to: null,
+        // Only a fault is a failure; an operator's maintenance is routine.
+        error: fault ? reason : null,
+        severity: fault ? 'ERROR' : 'INFO',
+        category: fault === POWER_FAILURE_FAULT ? 'monitoring' : 'maintenance',
+      };
+    }
+    case 'MaintenanceCleared':
+      return { ...info, action: `maintenance cleared${event.data.fault ? ` (fault: ${event.data.fault})` : ''}`, from: null, to: null, category: event.data.fault === POWER_FAILURE_FAULT ? 'monitoring' : 'maintenance' };
+    case 'IntrospectionStarted':
+    case 'IntrospectionWaiting':
+    case 'IntrospectionAborted': {
+      const verb = { IntrospectionStarted: 'started', IntrospectionWaiting: 'waiting for the ramdisk', IntrospectionAborted: 'aborted' }[event.type];
+      return { ...info, action: `introspection ${verb}`, from: event.data.from, to: event.data.to, category: 'introspection' };
+    }
+    case 'InventoryProcessed': {
+      const { ports_added, error } = event.data;
+      return {
+        ...info,
+        action: error ? 'inventory reported a failure' : `inventory processed, ${ports_added.length} port${ports_added.length === 1 ? '' : 's'} added`,
+        from: event.data.from,
+        to: event.data.to,
+        error,
+        severity: error ? 'ERROR' : 'INFO',
+        category: 'introspection',
+      };
+    }
+    case 'IntrospectionFinished':
+      return {
+        ...info,
+        action: event.data.error ? 'introspection failed' : 'introspection finished',
+        from: event.data.from,
+        to: event.data.to,
+        error: event.data.error,
+        severity: event.data.error ? 'ERROR' : 'INFO',
+        category: 'introspection',
+      };
+    case 'IntrospectionExpired':
+      return { ...info, action: `introspection record (${event.data.state}) expired`, from: null, to: null, category: 'introspection' };
+    case 'PortAdded':
+      return { ...info, action: `port ${event.data.address} added (${event.data.source})`, from: null, to: null, category: 'ports' };
+    case 'PortRemoved':
+      return { ...info, action: `port ${event.data.address} removed`, from: null, to: null, category: 'ports' };
+    default:
+      return assertNever(event);
+  }
+}
+
+function provisionCategory(from: ProvisionState, to: ProvisionState): string {
+  const touches = (set: Set<ProvisionState>) => set.has(from) || set.has(to);
+  if (from === 'verifying' || to === 'verifying') return 'verify';
+  if (touches(UNPROVISION)) return 'unprovision';
+  if (touches(CLEANING)) return 'cleaning';
+  if (touches(INSPECTION)) return 'introspection';
+  if (touches(ADOPTION)) return 'adoption';
+  if (touches(RESCUE)) return 'rescue';
+  return 'provisioning';
+}
+
+// --- a node's history ---------------------------------------------------------------------
+
+/** An event with its place in the log. */
+export interface PositionedEvent {
+  readonly position: number;
+  readonly event: NodeEvent;
+}
+
+/** One line of a node's history, as the CLI prints it. */
+export interface HistoryEntry extends EventDescription {
+  readonly position: number;
+  readonly at: string;
+  readonly type: NodeEvent['type'];
+  readonly actor: string;
+  readonly requestId: string;
+}
+
+/** A node's events (in stream order) as history lines, secrets redacted. */
+export function nodeHistory(events: Iterable<PositionedEvent>): HistoryEntry[] {
+  const entries: HistoryEntry[] = [];
+  let node: Node | null = null;
+  for (const { position, event } of events) {
+    const safe = redactSecrets(event);
+    const description = describeEvent(safe, node);
+    entries.push({ position, at: event.meta.at, type: event.type, actor: event.meta.actor, requestId: event.meta.requestId, ...description });
+    node = evolve(node, event);
+  }
+  return entries;
+}
+
+/** A record of Ironic's node history (`GET /v1/nodes/{node}/history`, API 1.78). */
+export interface IronicHistoryRecord {
+  /** Derived from the event's log position: the same record always has the same UUID. */
+  readonly uuid: string;
+  readonly created_at: string | null;
+  readonly user: string | null;
+  readonly severity: Severity;
+  readonly event: string;
+  readonly event_type: string;
+  readonly conductor: string | null;
+}
+
+/** History lines in Ironic's shape: the error text as `event` for failures, else a sentence. */
+export function toIronicHistory(entries: Iterable<HistoryEntry>): IronicHistoryRecord[] {
+  return [...entries].map((entry) => ({
+    uuid: historyRecordUuid(entry.position),
+    created_at: ironicDateTime(entry.at),
+    user: entry.actor,
+    severity: entry.severity,
+    event: entry.error ?? sentence(entry),
+    event_type: entry.category,
+    conductor: entry.conductor,
+  }));
+}
+
+/** The UUID of the history record of the event at `position`. */
+export const historyRecordUuid = (position: number): string => stableUuid(`history:${position}`);
+
+function sentence({ action, from, to }: HistoryEntry): string {
+  if (from !== null && to !== null) return `${action}: ${from} -> ${to}`;
+  if (to !== null) return `${action}: ${to}`;
+  if (from !== null) return `${action} (was ${from})`;
+  return action;
+}
+
+/** The domain events of recorded node events, with their positions (other events are skipped). */
+export function positioned(recorded: Iterable<RecordedEvent>): PositionedEvent[] {
+  const events: PositionedEvent[] = [];
+  for (const r of recorded) {
+    const event = toNodeEvent(r);
+    if (event) events.push({ position: r.position, event });
+  }
+  return events;
+}
+
+// --- point in time ------------------------------------------------------------------------
+
+/** A past instant: a log position (inclusive), or a time compared with each event's `meta.at`. */
+export type PointInTime = { readonly position: number } | { readonly time: string };
+
+/** Parses `--at`: digits are a log position, anything else must be an ISO 8601 time. */
+export function parsePointInTime(text: string): PointInTime {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return { position: Number(trimmed) };
+  if (!/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+)?(Z|[+-]\d{2}:?\d{2})?$/i.test(trimmed) || Number.isNaN(Date.parse(trimmed))) {
+    throw new RangeError(`"${text}" is neither a log position nor an ISO 8601 time`);
+  }
+  return { time: new Date(trimmed).toISOString() };
+}
+
+/** Whether the event happened after `point`, i.e. is not part of the state at that instant. */
+export function isAfter(point: PointInTime, recorded: RecordedEvent): boolean {
+  if ('position' in point) return recorded.position > point.position;
+  const at = Date.parse(String(recorded.metadata.at));
+  return Number.isNaN(at) || at > Date.parse(point.time);
+}
+
+/**
+ * A node's state at `point`, from its stream: its events are folded up to the first one that
+ * happened after the instant. (Stopping there, rather than skipping only the late events, keeps
+ * the result a state the node really was in, even if clocks disagreed.)
+ */
+export function nodeAt(stream: Iterable<RecordedEvent>, point: PointInTime): Node | null {
+  let node: Node | null = null;
+  for (const recorded of stream) {
+    if (isAfter(point, recorded)) break;
+    const event = toNodeEvent(recorded);
+    if (event) node = evolve(node, event);
+  }
+  return node;
+}
+
+/**
+ * Folds the whole log (in global order) into the fleet as it was at `point`: each node's
+ * events up to its first one after the instant, as `nodeAt` does for one node.
+ */
+export class FleetAt {
+  readonly model = new NodeReadModel();
+  private readonly stopped = new Set<string>();
+  /** Set once an event after the instant is seen, when the instant is a position: nothing later can count. */
+  done = false;
+
+  constructor(readonly point: PointInTime) {}
+
+  apply(recorded: RecordedEvent): void {
+    if (this.done || this.stopped.has(recorded.streamId)) return;
+    if (isAfter(this.point, recorded)) {
+      if ('position' in this.point) this.done = true;
+      else this.stopped.add(recorded.streamId);
+      return;
+    }
+    this.model.apply(recorded);
+  }
+}
+
+/** How many nodes are in each provision state, states in alphabetical order. */
+export function provisionStateCounts(nodes: Iterable<Node>): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const node of nodes) counts.set(node.provision_state, (counts.get(node.provision_state) ?? 0) + 1);
+  return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+// --- reading from a store -----------------------------------------------------------------
+
+const PAGE = 10_000;
+
+/** Every event of the log in pages, in global order; `onPage` reports progress. */
+export async function* readLog(store: EventStore, onPage?: (events: number, position: number) => void): AsyncGenerator<RecordedEvent> {
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const page = await store.readAll({ after, limit: PAGE });
+    for (const event of page) yield event;
+    count += page.length;
+    if (page.length > 0) after = page[page.length - 1].position;
+    onPage?.(count, after);
+    if (page.length < PAGE) return;
+  }
+}
+
+/** A node's state at `point`. */
+export async function readNodeAt(store: EventStore, nodeId: string, point: PointInTime): Promise<Node | null> {
+  return nodeAt(await store.readStream(nodeStreamId(nodeId)), point);
+}
+
+/** The fleet at `point`. */
+export async function readFleetAt(store: EventStore, point: PointInTime, onPage?: (events: number, position: number) => void): Promise<NodeReadModel> {
+  const fleet = new FleetAt(point);
+  for await (const recorded of readLog(store, onPage)) {
+    fleet.apply(recorded);
+    if (fleet.done) break;
+  }
+  return fleet.model;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The UUID of the node called `idOrName`: a UUID with a stream is itself; a name is looked up
+ * in the whole log, the node that bore it last (deleted nodes included, so that auditors can
+ * still find them). `undefined` when no node ever had that id or name.
+ */
+export async function resolveNodeId(store: EventStore, idOrName: string): Promise<string | undefined> {
+  if (UUID.test(idOrName) && (await store.readStream(nodeStreamId(idOrName))).length > 0) return idOrName;
+  let found: string | undefined;
+  for await (const recorded of readLog(store)) {
+    const event = toNodeEvent(recorded);
+    const name = event?.type === 'NodeRegistered' ? event.data.name : event?.type === 'NodeUpdated' ? event.data.changes.name : undefined;
+    if (name === idOrName) found = nodeIdOfStream(recorded.streamId);
+  }
+  return found;
+}
+
+/** A node's complete history, read from its stream. */
+export async function readNodeHistory(store: EventStore, nodeId: string): Promise<HistoryEntry[]> {
+  return nodeHistory(positioned(await store.readStream(nodeStreamId(nodeId))));
+}
+
+function assertNever(value: never): never {
+  throw new TypeError(`Unhandled event: ${JSON.stringify(value)}`);
+}

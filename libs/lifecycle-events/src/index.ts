@@ -1,0 +1,7 @@
+export * from './redact.js';
+export * from './wire.js';
+export * from './notifications.js';
+export * from './history.js';
+export * from './relay.js';
+export { OrderedPublisher, PublishRefusedError, RelayOutOfStepError } from './ordered-publisher.js';
+export { stableUuid } from './ids.js';

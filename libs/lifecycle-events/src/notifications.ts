@@ -1,0 +1,247 @@
+/**
+ * Node events as Ironic's versioned notifications (`doc/source/admin/notifications.rst` and the
+ * payload classes in `ironic/objects/node.py`), so that consumers written for Ironic's
+ * `ironic_versioned_notifications` topic can read them. Pure: the node before and after the
+ * event come from the caller's fold.
+ *
+ * Where ironledger differs from Ironic:
+ * - one notification per recorded event, computed from the log: a `start` is not sent before
+ *   the work and an `end` after it by different processes; `maintenance_set` and forced power
+ *   (`PowerStateRestored`) give a `start` and an `end` at once;
+ * - `create`/`update`/`delete` (of nodes, and of ports: `baremetal.port.create.end`) have only
+ *   `.end` (nothing is recorded for attempts), and
+ *   `maintenance_set.error` never occurs (refusals are not events);
+ * - `message_id` is derived from the event's position, `timestamp` is the event's `meta.at`;
+ * - hardware interface fields, `console_enabled`, `boot_mode`, `secure_boot`, inspection times,
+ *   `clean_step`/`deploy_step`, `driver_internal_info` and `chassis_uuid` are `null` or empty
+ *   (ironledger does not model them), `traits` is `[]`.
+ */
+import { type Node, type NodeEvent, type Port, POWER_TARGET_RESULT, type ProvisionState, UNSTABLE_STATES } from '@ironledger/domain';
+import { ironicDateTime, osloTimestamp, stableUuid } from './ids.js';
+import { maskSecrets } from './redact.js';
+
+export type NotificationPriority = 'info' | 'error';
+
+/** The envelope oslo.messaging puts on the bus, with an Ironic versioned object as payload. */
+export interface IronicNotification {
+  readonly priority: NotificationPriority;
+  readonly event_type: string;
+  readonly timestamp: string;
+  readonly publisher_id: string;
+  readonly message_id: string;
+  readonly payload: {
+    readonly 'ironic_object.namespace': 'ironic';
+    readonly 'ironic_object.name': PayloadName;
+    readonly 'ironic_object.version': string;
+    readonly 'ironic_object.data': Readonly<Record<string, unknown>>;
+  };
+}
+
+export type PayloadName = 'NodePayload' | 'NodeSetPowerStatePayload' | 'NodeCorrectedPowerStatePayload' | 'NodeSetProvisionStatePayload' | 'NodeCRUDPayload' | 'PortCRUDPayload';
+
+/** Payload versions of the Ironic release whose field list is mirrored here. */
+const PAYLOAD_VERSION: Readonly<Record<PayloadName, string>> = {
+  NodePayload: '1.16',
+  NodeSetPowerStatePayload: '1.16',
+  NodeCorrectedPowerStatePayload: '1.16',
+  NodeSetProvisionStatePayload: '1.17',
+  NodeCRUDPayload: '1.14',
+  PortCRUDPayload: '1.4',
+};
+
+export interface NotificationContext {
+  /** The event's global position: makes `message_id` stable. */
+  readonly position: number;
+  /** The node before the event (`null` before it was registered). */
+  readonly before: Node | null;
+  /** The node after the event (`null` once deleted). */
+  readonly after: Node | null;
+  /** Host part of `publisher_id` (Ironic: the API or conductor host). */
+  readonly host?: string;
+}
+
+const unstable = new Set<ProvisionState>(UNSTABLE_STATES);
+
+/** Ironic's notifications for one node event; empty for events Ironic has no notification for. */
+export function toNotifications(event: NodeEvent, { position, before, after, host = 'ironledger' }: NotificationContext): IronicNotification[] {
+  const made: IronicNotification[] = [];
+  const emit = (service: 'ironic-api' | 'ironic-conductor', eventType: string, priority: NotificationPriority, name: PayloadName, data: Record<string, unknown>, object: 'node' | 'port' = 'node') =>
+    made.push({
+      priority,
+      event_type: `baremetal.${object}.${eventType}`,
+      timestamp: osloTimestamp(event.meta.at),
+      publisher_id: `${service}.${host}`,
+      message_id: stableUuid(`notification:${position}:${made.length}`),
+      payload: { 'ironic_object.namespace': 'ironic', 'ironic_object.name': name, 'ironic_object.version': PAYLOAD_VERSION[name], 'ironic_object.data': data },
+    });
+
+  switch (event.type) {
+    case 'NodeRegistered':
+      if (after) emit('ironic-api', 'create.end', 'info', 'NodeCRUDPayload', crudPayload(after));
+      break;
+    case 'NodeUpdated':
+      if (after) emit('ironic-api', 'update.end', 'info', 'NodeCRUDPayload', crudPayload(after));
+      break;
+    case 'NodeDeleted':
+      if (before) emit('ironic-api', 'delete.end', 'info', 'NodeCRUDPayload', crudPayload(before));
+      break;
+    case 'ProvisionStateChanged': {
+      if (!after) break;
+      const { from, to, event: machineEvent } = event.data;
+      const status = provisionStatus(machineEvent, from, to);
+      emit('ironic-conductor', `provision_set.${status}`, status === 'error' ? 'error' : 'info', 'NodeSetProvisionStatePayload', {
+        ...nodePayload(after),
+        instance_info: maskSecrets(after.instance_info),
+        driver_internal_info: {},
+        event: machineEvent,
+        previous_provision_state: from,
+        previous_target_provision_state: before?.target_provision_state ?? null,
+      });
+      break;
+    }
+    case 'PowerActionStarted':
+      if (before) emit('ironic-conductor', 'power_set.start', 'info', 'NodeSetPowerStatePayload', { ...nodePayload(before), to_power: event.data.target });
+      break;
+    case 'PowerStateChanged':
+      if (after) emit('ironic-conductor', 'power_set.end', 'info', 'NodeSetPowerStatePayload', { ...nodePayload(after), to_power: event.data.to });
+      break;
+    case 'PowerActionFailed':
+      if (after) emit('ironic-conductor', 'power_set.error', 'error', 'NodeSetPowerStatePayload', { ...nodePayload(after), to_power: POWER_TARGET_RESULT[event.data.requested] });
+      break;
+    case 'PowerStateCorrected':
+      if (after) emit('ironic-conductor', 'power_state_corrected.success', 'info', 'NodeCorrectedPowerStatePayload', { ...nodePayload(after), from_power: event.data.from });
+      break;
+    case 'PowerStateRestored':
+      // Ironic's power sync forces the state through node_power_action, which notifies start and end.
+      if (before && after && event.data.restored !== null) {
+        emit('ironic-conductor', 'power_set.start', 'info', 'NodeSetPowerStatePayload', { ...nodePayload(before), to_power: event.data.restored });
+        emit('ironic-conductor', 'power_set.end', 'info', 'NodeSetPowerStatePayload', { ...nodePayload(after), to_power: event.data.restored });
+      }
+      break;
+    case 'MaintenanceSet':
+    case 'MaintenanceCleared':
+      if (before && after) {
+        emit('ironic-api', 'maintenance_set.start', 'info', 'NodePayload', nodePayload(before));
+        emit('ironic-api', 'maintenance_set.end', 'info', 'NodePayload', nodePayload(after));
+      }
+      break;
+    case 'PortAdded': {
+      const port = after?.ports?.find((p) => p.uuid === event.data.uuid);
+      if (port) emit('ironic-api', 'create.end', 'info', 'PortCRUDPayload', portPayload(port, event.meta.nodeId), 'port');
+      break;
+    }
+    case 'PortRemoved': {
+      const port = before?.ports?.find((p) => p.uuid === event.data.uuid);
+      if (port) emit('ironic-api', 'delete.end', 'info', 'PortCRUDPayload', portPayload(port, event.meta.nodeId), 'port');
+      break;
+    }
+    // Ironic notifies neither power sync's bookkeeping nor in-band inspection (ironic-inspector
+    // sends no versioned notifications; the provision side, `inspecting`/`inspect wait`, is
+    // notified as provision_set).
+    case 'PowerSyncFailed':
+    case 'PowerSyncRecovered':
+    case 'IntrospectionStarted':
+    case 'IntrospectionWaiting':
+    case 'InventoryProcessed':
+    case 'IntrospectionFinished':
+    case 'IntrospectionAborted':
+    case 'IntrospectionExpired':
+      break;
+    default:
+      return assertNever(event);
+  }
+  return made;
+}
+
+/**
+ * The status Ironic's task manager gives a provision state change: `error` for `fail`, `start`
+ * when work begins (stable → unstable), `end` when it finishes (unstable → stable), else
+ * `success` (an instant change, or a step between two unstable states).
+ */
+export function provisionStatus(machineEvent: string, from: ProvisionState, to: ProvisionState): 'start' | 'end' | 'success' | 'error' {
+  if (machineEvent === 'fail' || machineEvent === 'error') return 'error';
+  const wasUnstable = unstable.has(from);
+  const isUnstable = unstable.has(to);
+  if (!wasUnstable && isUnstable) return 'start';
+  if (wasUnstable && !isUnstable) return 'end';
+  return 'success';
+}
+
+/** Ironic's `NodePayload` fields (version 1.16), in its schema's order. */
+export function nodePayload(node: Node): Record<string, unknown> {
+  return {
+    clean_step: null,
+    conductor_group: node.conductor_group,
+    console_enabled: false,
+    created_at: ironicDateTime(node.created_at),
+    deploy_step: null,
+    description: node.description,
+    driver: node.driver,
+    extra: node.extra,
+    boot_mode: null,
+    secure_boot: null,
+    inspection_finished_at: null,
+    inspection_started_at: null,
+    instance_uuid: node.instance_uuid,
+    last_error: node.last_error,
+    maintenance: node.maintenance,
+    maintenance_reason: node.maintenance_reason,
+    fault: node.fault,
+    name: node.name,
+    bios_interface: null,
+    boot_interface: null,
+    console_interface: null,
+    deploy_interface: null,
+    inspect_interface: null,
+    management_interface: null,
+    network_interface: null,
+    power_interface: null,
+    raid_interface: null,
+    rescue_interface: null,
+    storage_interface: null,
+    vendor_interface: null,
+    owner: node.owner,
+    lessee: node.lessee,
+    power_state: node.power_state,
+    properties: node.properties,
+    protected: node.protected,
+    protected_reason: node.protected_reason,
+    provision_state: node.provision_state,
+    provision_updated_at: ironicDateTime(node.provision_updated_at),
+    resource_class: node.resource_class,
+    retired: node.retired,
+    retired_reason: node.retired_reason,
+    target_power_state: node.target_power_state,
+    target_provision_state: node.target_provision_state,
+    traits: [],
+    updated_at: ironicDateTime(node.updated_at),
+    uuid: node.uuid,
+  };
+}
+
+/** `NodeCRUDPayload`: the node payload plus `chassis_uuid`, and `instance_info` and `driver_info` with secrets masked. */
+function crudPayload(node: Node): Record<string, unknown> {
+  return { ...nodePayload(node), chassis_uuid: null, instance_info: maskSecrets(node.instance_info), driver_info: maskSecrets(node.driver_info) };
+}
+
+/** Ironic's `PortCRUDPayload` (version 1.4); ironledger has no port groups and no port names. */
+function portPayload(port: Port, nodeId: string): Record<string, unknown> {
+  return {
+    address: port.address,
+    extra: port.extra,
+    local_link_connection: port.local_link_connection,
+    pxe_enabled: port.pxe_enabled,
+    physical_network: port.physical_network,
+    created_at: ironicDateTime(port.created_at),
+    updated_at: null,
+    uuid: port.uuid,
+    is_smartnic: port.is_smartnic,
+    name: null,
+    node_uuid: nodeId,
+    portgroup_uuid: null,
+  };
+}
+
+function assertNever(value: never): never {
+  throw new TypeError(`Unhandled event: ${JSON.stringify(value)}`);
+}

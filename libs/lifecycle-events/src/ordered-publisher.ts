@@ -1,0 +1,112 @@
+import { createInbox, headers as natsHeaders, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+
+/** JetStream refused a publish (its PubAck carried an error), e.g. `wrong last sequence`. */
+export class PublishRefusedError extends Error {
+  readonly type = 'publish_refused';
+  constructor(
+    readonly code: number,
+    description: string,
+  ) {
+    super(`JetStream refused the publish (${code}): ${description}`);
+  }
+}
+
+/** The stream stored an event at another sequence than expected: another writer is active. */
+export class RelayOutOfStepError extends Error {
+  readonly type = 'relay_out_of_step';
+  constructor(expected: number, actual: number) {
+    super(`The relay stream stored the event at sequence ${actual}, not ${expected} as expected: another writer is active`);
+  }
+}
+
+interface Pending {
+  readonly sequence: number;
+  readonly sentAt: number;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface PubAck {
+  readonly seq?: number;
+  readonly duplicate?: boolean;
+  readonly error?: { readonly code?: number; readonly err_code?: number; readonly description?: string };
+}
+
+/**
+ * Publishes into one JetStream stream in order, many messages in flight, each expecting the
+ * stream's last sequence to be the one before it. Acknowledgements come back, in order, to one
+ * reply subject rather than one request per message (several times faster than `js.publish`
+ * under load). The first refusal, wrong sequence or missing acknowledgement fails every
+ * publish still in flight: the caller resynchronises from the stream itself.
+ */
+export class OrderedPublisher {
+  private readonly inbox = createInbox();
+  private readonly subscription: Subscription;
+  private readonly queue: Pending[] = [];
+  private head = 0;
+  private failure: unknown;
+  private readonly watchdog: NodeJS.Timeout;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly ackTimeoutMs = 5000,
+  ) {
+    this.subscription = nc.subscribe(this.inbox, { callback: (error, msg) => (error ? this.fail(error) : this.acknowledged(msg.json<PubAck>())) });
+    this.watchdog = setInterval(() => {
+      const oldest = this.queue[this.head];
+      if (oldest && performance.now() - oldest.sentAt > this.ackTimeoutMs) this.fail(new Error(`No acknowledgement for sequence ${oldest.sequence} within ${this.ackTimeoutMs} ms`));
+    }, Math.min(1000, this.ackTimeoutMs));
+  }
+
+  /** Messages sent and not yet acknowledged. */
+  get inFlight(): number {
+    return this.queue.length - this.head;
+  }
+
+  /**
+   * Publishes `body` to `subject` to be stored at `sequence` (so the stream must end at
+   * `sequence - 1`); resolves once stored there (or found there already, as a duplicate `msgId`).
+   */
+  publish(subject: string, body: string, sequence: number, msgId: string, headers: MsgHdrs = natsHeaders()): Promise<void> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    headers.set('Nats-Msg-Id', msgId);
+    headers.set('Nats-Expected-Last-Sequence', String(sequence - 1));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ sequence, sentAt: performance.now(), resolve, reject });
+      try {
+        this.nc.publish(subject, body, { headers, reply: this.inbox });
+      } catch (error) {
+        this.fail(error);
+      }
+    });
+  }
+
+  /** Stops listening; whatever is still in flight fails. */
+  close(): void {
+    clearInterval(this.watchdog);
+    this.subscription.unsubscribe();
+    this.fail(new Error('The publisher was closed'));
+  }
+
+  private acknowledged(ack: PubAck): void {
+    const pending = this.queue[this.head];
+    if (!pending) return;
+    if (ack.error) return this.fail(new PublishRefusedError(ack.error.err_code ?? ack.error.code ?? 0, ack.error.description ?? 'no description'));
+    // A duplicate (another relay stored this very event) still lands on the expected sequence.
+    if (ack.seq !== pending.sequence) return this.fail(new RelayOutOfStepError(pending.sequence, ack.seq ?? 0));
+    this.queue[this.head++] = undefined as unknown as Pending;
+    if (this.head > 4096 && this.head * 2 > this.queue.length) {
+      this.queue.splice(0, this.head);
+      this.head = 0;
+    }
+    pending.resolve();
+  }
+
+  private fail(error: unknown): void {
+    this.failure ??= error;
+    const pending = this.queue.splice(this.head);
+    this.head = 0;
+    this.queue.length = 0;
+    for (const p of pending) p.reject(this.failure);
+  }
+}

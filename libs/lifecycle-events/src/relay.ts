@@ -1,0 +1,283 @@
+import { hostname } from 'node:os';
+import { JetStreamApiCodes, JetStreamApiError, jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
+import { nodeEventSubject, nodeIdOfStream, NODE_EVENTS_SUBJECT_PREFIX, notificationSubject, NOTIFICATIONS_SUBJECT_PREFIX, toNodeEvent } from '@ironledger/contracts';
+import { evolve, type Node, type NodeEvent } from '@ironledger/domain';
+import { type EventStore, type RecordedEvent, type Subscription } from '@ironledger/event-store';
+import { type IronicNotification, toNotifications } from './notifications.js';
+import { OrderedPublisher } from './ordered-publisher.js';
+import { redactSecrets } from './redact.js';
+import { DEFAULT_RELAY_STREAM, RelayHeader, toRelayedEvent } from './wire.js';
+
+export interface EventRelayOptions {
+  /** Where the events come from. */
+  readonly store: EventStore;
+  /** NATS servers of the relay stream; ignored when `connection` is given. */
+  readonly servers?: string | string[];
+  /** A connection to use instead of opening one (`stop()` leaves it open). */
+  readonly connection?: NatsConnection;
+  /** The JetStream stream written (default `IRONLEDGER_NODE_EVENTS`). */
+  readonly stream?: string;
+  /** Subjects are `<subjectPrefix>.node.<nodeId>.<EventType>` (default `ironledger.events`). */
+  readonly subjectPrefix?: string;
+  /**
+   * Also publish Ironic-style notifications on core NATS (`<subjectPrefix>.<event_type>`, default
+   * prefix `ironledger.notifications`). Costs a fold of the whole log at start and the node
+   * states in memory. Lossy, as Ironic's are: events relayed again after a failure are not notified twice.
+   */
+  readonly notifications?: false | { readonly subjectPrefix?: string; readonly host?: string };
+  /** Publishes awaiting their acknowledgement, at most (default 1024). */
+  readonly maxInFlight?: number;
+  /** Back-off after a failure: first delay, doubled up to `maxRetryDelayMs` (defaults 100 and 5000). */
+  readonly retryDelayMs?: number;
+  readonly maxRetryDelayMs?: number;
+  /** Hears about every failure the relay recovers from (it retries forever). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** Where the relay stream ends: its last sequence, and the store position of the event stored there. */
+interface Tail {
+  readonly sequence: number;
+  readonly position: number;
+}
+
+/**
+ * Republishes every node event of the store, in order and exactly once, into a JetStream stream
+ * (one message per event, secrets redacted), where subscribers filter by node and event type
+ * and resume from a position.
+ *
+ * Exactly once, across restarts and concurrent relays: the checkpoint is the position in the
+ * header of the stream's last message, read at start and after every failure; every publish
+ * expects the stream's last sequence to be the one before it, so a relay that fell behind
+ * another one is refused instead of storing an event twice or out of order, and resynchronises;
+ * `Nats-Msg-Id` = position makes a retried publish a no-op as well. Publishes are pipelined
+ * (`maxInFlight`), acknowledged in order on one reply subject (`OrderedPublisher`).
+ */
+export class EventRelay {
+  private nc?: NatsConnection;
+  private jsm?: JetStreamManager;
+  private readonly stream: string;
+  private readonly subjectPrefix: string;
+  private readonly maxInFlight: number;
+  private running?: Promise<void>;
+  private subscription?: Subscription;
+  private stopping = false;
+  private wake?: () => void;
+  private acked = 0;
+  private waiters: { position: number; resolve: (reached: boolean) => void }[] = [];
+  /** Node states for notifications, folded up to `foldedPosition`. */
+  private readonly nodes = new Map<string, Node>();
+  private foldedPosition = 0;
+
+  constructor(private readonly options: EventRelayOptions) {
+    this.stream = options.stream ?? DEFAULT_RELAY_STREAM;
+    this.subjectPrefix = options.subjectPrefix ?? NODE_EVENTS_SUBJECT_PREFIX;
+    this.maxInFlight = options.maxInFlight ?? 1024;
+  }
+
+  /** Position of the last event known to be in the relay stream. */
+  get position(): number {
+    return this.acked;
+  }
+
+  /** Connects, creates or updates the relay stream, and starts relaying from its checkpoint. */
+  async start(): Promise<void> {
+    if (this.running) throw new Error('The relay is already running');
+    this.stopping = false;
+    this.nc = this.options.connection ?? (await connect({ servers: this.options.servers ?? 'nats://127.0.0.1:4222', name: 'ironledger event relay', maxReconnectAttempts: -1 }));
+    this.jsm = await jetstreamManager(this.nc);
+    await this.ensureStream(this.jsm);
+    const tail = await this.readTail();
+    this.acknowledge(tail.position);
+    if (this.options.notifications) await this.foldUpTo(tail.position);
+    this.running = this.run();
+  }
+
+  /** Stops relaying; publishes under way finish first. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.subscription?.close();
+    await this.running;
+    this.running = undefined;
+    for (const waiter of this.waiters) waiter.resolve(false);
+    this.waiters = [];
+    if (!this.options.connection) await this.nc?.drain();
+    this.nc = undefined;
+  }
+
+  /** Resolves `true` once the event at `position` (or a later one) is in the relay stream, `false` after `timeoutMs`. */
+  waitFor(position: number, timeoutMs = 5000): Promise<boolean> {
+    if (this.acked >= position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = { position, resolve };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(false);
+      }, timeoutMs);
+      waiter.resolve = (reached) => {
+        clearTimeout(timer);
+        resolve(reached);
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      const before = this.acked;
+      try {
+        await this.pump(await this.readTail());
+      } catch (error) {
+        if (this.stopping) return;
+        this.options.onError?.(error);
+        failures = this.acked > before ? 1 : failures + 1;
+        await this.pause(Math.min((this.options.retryDelayMs ?? 100) * 2 ** (failures - 1), this.options.maxRetryDelayMs ?? 5000));
+      }
+    }
+  }
+
+  /** Relays from `tail` on until stopped (returns) or until something fails (throws). */
+  private async pump(tail: Tail): Promise<void> {
+    const subscription = this.options.store.subscribeToAll({ after: tail.position });
+    this.subscription = subscription;
+    if (this.stopping) return subscription.close();
+    const publisher = new OrderedPublisher(this.nc!);
+    let failure: { error: unknown } | undefined;
+    const fail = (error: unknown) => {
+      if (failure) return;
+      failure = { error };
+      void subscription.close();
+    };
+    let sequence = tail.sequence;
+    const inFlight: Promise<void>[] = [];
+    try {
+      for await (const recorded of subscription) {
+        if (failure || this.stopping) break;
+        const event = toNodeEvent(recorded);
+        const nodeId = nodeIdOfStream(recorded.streamId);
+        if (!event || !nodeId) continue;
+        const notifications = this.notificationsFor(recorded, event, nodeId);
+        const { position } = recorded;
+        const h = headers();
+        h.set(RelayHeader.position, String(position));
+        h.set(RelayHeader.eventType, event.type);
+        h.set(RelayHeader.nodeId, nodeId);
+        const body = JSON.stringify(toRelayedEvent(position, redactSecrets(event)));
+        const published = publisher
+          .publish(nodeEventSubject(nodeId, event.type, this.subjectPrefix), body, ++sequence, String(position), h)
+          .then(() => {
+            this.acknowledge(position);
+            for (const notification of notifications) this.publishNotification(notification);
+          })
+          .catch(fail);
+        inFlight.push(published);
+        if (inFlight.length >= this.maxInFlight) await inFlight.shift();
+      }
+    } finally {
+      await Promise.all(inFlight);
+      publisher.close();
+      this.subscription = undefined;
+    }
+    if (failure) throw failure.error;
+    if (!this.stopping) throw new Error('The store subscription ended');
+  }
+
+  private notificationsFor(recorded: RecordedEvent, event: NodeEvent, nodeId: string): IronicNotification[] {
+    const settings = this.options.notifications;
+    // Events folded before were relayed before (and notified, unless that publish failed).
+    if (!settings || recorded.position <= this.foldedPosition) return [];
+    const before = this.nodes.get(nodeId) ?? null;
+    const after = this.fold(recorded, event, nodeId);
+    return toNotifications(redactSecrets(event), { position: recorded.position, before, after, host: settings.host ?? hostname() });
+  }
+
+  private fold(recorded: RecordedEvent, event: NodeEvent, nodeId: string): Node | null {
+    const after = evolve(this.nodes.get(nodeId) ?? null, event);
+    if (after) this.nodes.set(nodeId, after);
+    else this.nodes.delete(nodeId);
+    this.foldedPosition = recorded.position;
+    return after;
+  }
+
+  private publishNotification(notification: IronicNotification): void {
+    const settings = this.options.notifications || {};
+    try {
+      this.nc?.publish(notificationSubject(notification.event_type, settings.subjectPrefix ?? NOTIFICATIONS_SUBJECT_PREFIX), JSON.stringify(notification));
+    } catch (error) {
+      // Notifications are best effort (as Ironic's are); the event itself is safely relayed.
+      this.options.onError?.(error);
+    }
+  }
+
+  /** Folds the log up to `position` so that notifications know each node's state before its next event. */
+  private async foldUpTo(position: number): Promise<void> {
+    for (let after = this.foldedPosition; after < position; ) {
+      const page = await this.options.store.readAll({ after, limit: 10_000 });
+      for (const recorded of page) {
+        if (recorded.position > position) return;
+        const event = toNodeEvent(recorded);
+        const nodeId = nodeIdOfStream(recorded.streamId);
+        if (event && nodeId) this.fold(recorded, event, nodeId);
+        else this.foldedPosition = recorded.position;
+      }
+      if (page.length === 0) return;
+      after = page[page.length - 1].position;
+    }
+  }
+
+  private async ensureStream(jsm: JetStreamManager): Promise<void> {
+    const config = { subjects: [`${this.subjectPrefix}.>`], storage: StorageType.File, allow_direct: true };
+    try {
+      await jsm.streams.update(this.stream, config);
+    } catch (error) {
+      if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
+      try {
+        await jsm.streams.add({ name: this.stream, ...config });
+      } catch (addError) {
+        // Another relay created it meanwhile.
+        if (!isApiError(addError, STREAM_NAME_IN_USE)) throw addError;
+      }
+    }
+  }
+
+  /** The relay's checkpoint: the stream's last sequence and the position of the event stored there. */
+  private async readTail(): Promise<Tail> {
+    const jsm = this.jsm!;
+    const { state } = await jsm.streams.info(this.stream);
+    if (state.messages === 0) return { sequence: state.last_seq, position: 0 };
+    const last = await jsm.streams.getMessage(this.stream, { seq: state.last_seq });
+    const position = Number(last?.header.get(RelayHeader.position));
+    if (!last || !Number.isSafeInteger(position) || position <= 0) {
+      throw new Error(`The last message of ${this.stream} (sequence ${state.last_seq}) carries no ${RelayHeader.position} header`);
+    }
+    return { sequence: state.last_seq, position };
+  }
+
+  private acknowledge(position: number): void {
+    if (position <= this.acked) return;
+    this.acked = position;
+    const ready = this.waiters.filter((w) => w.position <= position);
+    if (ready.length === 0) return;
+    this.waiters = this.waiters.filter((w) => w.position > position);
+    for (const waiter of ready) waiter.resolve(true);
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
+
+/** JetStream's `JSStreamNameExistErr` (not among the client's named codes). */
+const STREAM_NAME_IN_USE = 10058;
+
+function isApiError(error: unknown, code: number): boolean {
+  return error instanceof JetStreamApiError && error.code === code;
+}
