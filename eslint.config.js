@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const nodeIoModules = ['fs', 'net', 'http', 'https', 'http2', 'dgram', 'dns', 'tls', 'child_process', 'worker_threads', 'cluster', 'os', 'process', 'timers', 'readline', 'stream'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.nx/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.nx/**', '.run/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: globals.node } },

@@ -1,28 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_NODE_FIELDS, type Node, type PowerState, type PowerTarget, POWER_TARGET_RESULT } from '@ironledger/domain';
+import { newNode, type Node, type PowerState, type PowerTarget, POWER_TARGET_RESULT } from '@ironledger/domain';
 import { DriverError, type PowerDriver } from '@ironledger/drivers';
 import { dueForRecovery, dueForSync, passOrder, visit } from './visit.js';
 
-const node = (overrides: Partial<Node> = {}): Node => ({
-  ...DEFAULT_NODE_FIELDS,
-  uuid: 'n-1',
-  provision_state: 'active',
-  target_provision_state: null,
-  power_state: 'power on',
-  target_power_state: null,
-  maintenance: false,
-  maintenance_reason: null,
-  fault: null,
-  last_error: null,
-  reservation: null,
-  power_sync_failures: 0,
-  clean_steps: null,
-  deploy_steps: null,
-  created_at: '2026-11-21T00:00:00Z',
-  updated_at: null,
-  provision_updated_at: null,
-  ...overrides,
-});
+const node = (overrides: Partial<Node> = {}): Node => newNode('n-1', '2026-11-21T00:00:00Z', { provision_state: 'active', power_state: 'power on', ...overrides });
 
 /** A BMC in memory: what it reports, whether it answers, and what was done to it. */
 function bmc(state: PowerState | null, { reads = true, sets = true } = {}) {

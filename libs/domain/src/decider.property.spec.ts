@@ -107,7 +107,7 @@ function commandFor(node: Node, { kind, pick, anything }: Step): Omit<NodeComman
     case 'inventory':
       return inventoryCommand(pick);
     case 'port': {
-      const existing = node.ports ?? [];
+      const existing = node.ports;
       if (existing.length > 0 && pick % 3 === 0) return { type: 'RemovePort', data: { uuid: of(existing, pick).uuid } };
       return { type: 'AddPort', data: { uuid: `port-${pick}`, address: of([...MACS, 'garbage'], pick) } };
     }
@@ -125,13 +125,13 @@ function invariantsHold(node: Node): void {
   expect(node.reservation !== null).toBe(working);
   // An introspection runs only inside an inspection: starting while the conductor boots the
   // ramdisk (inspecting), waiting in inspect wait; otherwise it has finished (or never was).
-  const record = node.introspection ?? null;
+  const record = node.introspection;
   if (introspectionActive(record)) {
     expect([['inspecting', 'starting'], ['inspect wait', 'waiting']]).toContainEqual([node.provision_state, record.state]);
   }
   if (record) expect(record.finished_at !== null).toBe(INTROSPECTION_DONE_STATES.has(record.state));
   // Ports: MACs normalised and unique on the node.
-  const addresses = (node.ports ?? []).map((port) => port.address);
+  const addresses = node.ports.map((port) => port.address);
   expect(addresses.every((address) => normalizeMac(address) === address)).toBe(true);
   expect(new Set(addresses).size).toBe(addresses.length);
 }

@@ -42,7 +42,7 @@ import {
   propertiesFromFacts,
 } from './introspection.js';
 import { type FiredBy, targetAfter, transition } from './machine.js';
-import { DEFAULT_NODE_FIELDS, DEFAULT_PORT_FIELDS, type Node, type NodeFields, UPDATABLE_FIELDS } from './node.js';
+import { DEFAULT_NODE_FIELDS, DEFAULT_PORT_FIELDS, newNode, type Node, type NodeFields, UPDATABLE_FIELDS } from './node.js';
 import {
   DELETE_ALLOWED_STATES,
   isPowerTarget,
@@ -110,28 +110,7 @@ export function decide(command: NodeCommand, node: Node | null): NodeEvent[] {
 
 /** Applies one event to the node it happened to. */
 export function evolve(node: Node | null, event: NodeEvent): Node | null {
-  if (event.type === 'NodeRegistered') {
-    return {
-      ...event.data,
-      uuid: event.meta.nodeId,
-      target_provision_state: null,
-      power_state: null,
-      target_power_state: null,
-      maintenance: false,
-      maintenance_reason: null,
-      fault: null,
-      last_error: null,
-      reservation: null,
-      power_sync_failures: 0,
-      clean_steps: null,
-      deploy_steps: null,
-      created_at: event.meta.at,
-      updated_at: null,
-      provision_updated_at: null,
-      introspection: null,
-      ports: [],
-    };
-  }
+  if (event.type === 'NodeRegistered') return newNode(event.meta.nodeId, event.meta.at, event.data);
   if (!node) return null;
   const touched = { ...node, updated_at: event.meta.at };
   switch (event.type) {
@@ -188,10 +167,10 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       return { ...touched, introspection: null };
     case 'PortAdded': {
       const { source: _source, ...port } = event.data;
-      return { ...touched, ports: [...(node.ports ?? []), { ...port, created_at: event.meta.at }] };
+      return { ...touched, ports: [...node.ports, { ...port, created_at: event.meta.at }] };
     }
     case 'PortRemoved':
-      return { ...touched, ports: (node.ports ?? []).filter((port) => port.uuid !== event.data.uuid) };
+      return { ...touched, ports: node.ports.filter((port) => port.uuid !== event.data.uuid) };
     default:
       return assertNever(event);
   }
@@ -485,7 +464,7 @@ function processingEvents(command: ProcessInventory | DiscoverNode, node: Node, 
     return { events: [processed, ended(error)], error };
   }
   const facts = inventoryFacts(data, node.uuid);
-  const own = new Set((node.ports ?? []).map((port) => port.address));
+  const own = new Set(node.ports.map((port) => port.address));
   const elsewhere = data.addresses_in_use ?? {};
   const ports: NodeEvent[] = [];
   const added: string[] = [];
@@ -535,7 +514,7 @@ function addPort(command: AddPort, node: Node): NodeEvent[] {
   const { uuid, address: given, ...fields } = command.data;
   const address = normalizeMac(given);
   if (!address) throw new InvalidParameterError(node.uuid, `Expected a MAC address but received ${String(given)}.`);
-  const ports = node.ports ?? [];
+  const ports = node.ports;
   if (ports.some((port) => port.address === address)) throw new NodeConflictError(node.uuid, `A port with MAC address ${address} already exists.`);
   if (ports.some((port) => port.uuid === uuid)) throw new NodeConflictError(node.uuid, `A port with UUID ${uuid} already exists.`);
   const known = Object.fromEntries(Object.entries(fields).filter(([key, value]) => key in DEFAULT_PORT_FIELDS && value !== undefined));
@@ -543,7 +522,7 @@ function addPort(command: AddPort, node: Node): NodeEvent[] {
 }
 
 function removePort(command: RemovePort, node: Node): NodeEvent[] {
-  const port = (node.ports ?? []).find((candidate) => candidate.uuid === command.data.uuid);
+  const port = node.ports.find((candidate) => candidate.uuid === command.data.uuid);
   if (!port) throw new PortNotFoundError(command.data.uuid);
   // A deployed instance may be using the port: Ironic wants maintenance first.
   if (node.provision_state === 'active' && !node.maintenance) {

@@ -24,7 +24,7 @@ export type LookupResult =
 /** The look-up attributes a node offers while under introspection: its BMC host and its ports' MACs. */
 export function nodeAttributes(node: Node): LookupAttributes {
   const bmc = nodeBmcHost(node.driver_info);
-  return { bmc_address: bmc ? [bmc] : [], mac: (node.ports ?? []).map((port) => port.address) };
+  return { bmc_address: bmc ? [bmc] : [], mac: node.ports.map((port) => port.address) };
 }
 
 /**
@@ -62,7 +62,7 @@ export function nodeOwningMacs(nodes: Iterable<Node>, macs: readonly string[]): 
   const wanted = new Set(macs);
   const owners = new Map<string, Node>();
   for (const node of nodes) {
-    if ((node.ports ?? []).some((port) => wanted.has(port.address))) owners.set(node.uuid, node);
+    if (node.ports.some((port) => wanted.has(port.address))) owners.set(node.uuid, node);
   }
   return owners.size === 1 ? [...owners.values()][0] : undefined;
 }

@@ -59,12 +59,11 @@ export interface Node extends NodeFields {
   provision_updated_at: string | null;
   /**
    * The in-band inspection record (ironic-inspector's node cache row): `null` when the node was
-   * never introspected or its finished record was cleaned up. The decider always sets it;
-   * it is optional only so that nodes built by hand elsewhere need not spell it out.
+   * never introspected or its finished record was cleaned up.
    */
-  introspection?: Introspection | null;
-  /** The node's network ports, in creation order (optional for the same reason; absent means none). */
-  ports?: readonly Port[];
+  introspection: Introspection | null;
+  /** The node's network ports, in creation order. */
+  ports: readonly Port[];
 }
 
 /** A network port of a node (Ironic's port), as the node's events define it. */
@@ -110,3 +109,32 @@ export const DEFAULT_NODE_FIELDS: Readonly<NodeFields> = {
   retired_reason: null,
   conductor_group: '',
 };
+
+/**
+ * A node as it stands right after registration: the given fields over the defaults, no power
+ * state, no target, nobody holding it. `evolve` builds registered nodes with it; tests build
+ * nodes in any state from it.
+ */
+export function newNode(uuid: string, createdAt: string, fields: Partial<Node> & Pick<Node, 'provision_state'>): Node {
+  return {
+    ...DEFAULT_NODE_FIELDS,
+    uuid,
+    target_provision_state: null,
+    power_state: null,
+    target_power_state: null,
+    maintenance: false,
+    maintenance_reason: null,
+    fault: null,
+    last_error: null,
+    reservation: null,
+    power_sync_failures: 0,
+    clean_steps: null,
+    deploy_steps: null,
+    created_at: createdAt,
+    updated_at: null,
+    provision_updated_at: null,
+    introspection: null,
+    ports: [],
+    ...fields,
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { TRANSITIONS } from '@ironledger/domain';
+import { TRANSITIONS } from '../src/index.js';
 import { marker, statesDot } from './states-diagram.js';
 
 describe('docs/states.svg', () => {

@@ -5,7 +5,7 @@
  * rendered from today's table.
  */
 import { createHash } from 'node:crypto';
-import { isStable, MACHINE_EVENTS, PROVISION_STATES, STUCK_STATES_TREATED_AS_FAIL, TRANSITIONS } from '@ironledger/domain';
+import { isStable, MACHINE_EVENTS, PROVISION_STATES, STUCK_STATES_TREATED_AS_FAIL, TRANSITIONS } from '../src/index.js';
 
 export function statesDot(): string {
   const working = new Set(STUCK_STATES_TREATED_AS_FAIL);

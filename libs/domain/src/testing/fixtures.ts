@@ -1,5 +1,5 @@
 import { type CommandMeta } from '../commands.js';
-import { DEFAULT_NODE_FIELDS, type Node } from '../node.js';
+import { newNode, type Node } from '../node.js';
 import { type ProvisionState, STUCK_STATES_TREATED_AS_FAIL, TARGET_STATES } from '../states.js';
 
 export const NODE_ID = '1be26c0b-03f2-4d2e-ae87-c02d7f33c123';
@@ -15,26 +15,10 @@ export const meta = (overrides: Partial<CommandMeta> = {}): CommandMeta => ({
 
 /** A node at rest in `state`, as if it got there the usual way (held by CONDUCTOR while working). */
 export function nodeIn(state: ProvisionState, overrides: Partial<Node> = {}): Node {
-  return {
-    ...DEFAULT_NODE_FIELDS,
-    uuid: NODE_ID,
+  return newNode(NODE_ID, '2026-11-21T09:00:00.000Z', {
     provision_state: state,
     target_provision_state: TARGET_STATES[state] ?? null,
-    power_state: null,
-    target_power_state: null,
-    maintenance: false,
-    maintenance_reason: null,
-    fault: null,
-    last_error: null,
     reservation: STUCK_STATES_TREATED_AS_FAIL.includes(state) ? CONDUCTOR : null,
-    power_sync_failures: 0,
-    clean_steps: null,
-    deploy_steps: null,
-    created_at: '2026-11-21T09:00:00.000Z',
-    updated_at: null,
-    provision_updated_at: null,
-    introspection: null,
-    ports: [],
     ...overrides,
-  };
+  });
 }

@@ -4,8 +4,8 @@ import { NodeCommandHandler } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { type Json, type Node } from '@ironledger/domain';
 import { JetStreamEventStore } from '@ironledger/event-store';
-import { CommandBus } from '../../../test/support/bus.js';
-import { eventually, isolatedRun, natsUrl, type Service, startService } from '../../../test/support/processes.js';
+import { CommandBus } from '../support/bus.js';
+import { eventually, isolatedRun, natsUrl, type Service, startService } from '../support/processes.js';
 
 jest.setTimeout(60_000);
 

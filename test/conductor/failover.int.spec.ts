@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { NodeCommandHandler } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { JetStreamEventStore } from '@ironledger/event-store';
-import { CommandBus } from '../../../test/support/bus.js';
-import { eventually, isolatedRun, natsUrl, type Service, startService } from '../../../test/support/processes.js';
+import { CommandBus } from '../support/bus.js';
+import { eventually, isolatedRun, natsUrl, type Service, startService } from '../support/processes.js';
 
 jest.setTimeout(60_000);
 
