@@ -36,7 +36,7 @@ start() {
   env "$@" node "$entry" >"$logs/$name.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 300); do
-    grep -q ready "$logs/$name.log" && { echo "  $name: $(grep -m1 -o 'ready.*' "$logs/$name.log" | cut -c1-100)"; return; }
+    grep -qE 'ready(:| at)' "$logs/$name.log" && { echo "  $name: $(grep -m1 -oE 'ready(:| at).*' "$logs/$name.log" | cut -c1-100)"; return; }
     kill -0 "${pids[-1]}" 2>/dev/null || { echo "$name failed:"; cat "$logs/$name.log"; exit 1; }
     sleep 0.1
   done

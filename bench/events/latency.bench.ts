@@ -133,6 +133,8 @@ async function measure(setup: Setup, run: number): Promise<Result> {
   const busy = new Map<number, Promise<void>>();
   const appendMs: number[] = [];
   let slot = 0;
+  /** Ids for nodes that replace deleted ones (after the first NODES). */
+  let replacements = NODES;
   let appends = 0;
   let appendErrors = 0;
 
@@ -141,7 +143,7 @@ async function measure(setup: Setup, run: number): Promise<Result> {
     const previous = busy.get(index) ?? Promise.resolve();
     const next = previous.then(async () => {
       const sim = fleet[index];
-      if (sim.deleted) fleet[index] = { id: simulatedNodeId(0x1a7 + run, NODES + slot), node: null, revision: -1, deleted: false };
+      if (sim.deleted) fleet[index] = { id: simulatedNodeId(0x1a7 + run, replacements++), node: null, revision: -1, deleted: false };
       const current = fleet[index];
       const id = `lat-${run}-${++request}`;
       const meta = (): CommandMeta => ({ at: clock(), actor: 'bench', requestId: id, conductor: 'c1' });
@@ -226,6 +228,6 @@ for (const name of transportNames) {
   rows.push([name, fmt(s.count), range(s.p50), range(s.p90), `**${range(s.p99)}**`, range(s.max, 1), String(s.missing)]);
 }
 console.log(`\n### Append-to-subscriber latency at ${fmt(RATE)} appends/s for ${SECONDS} s\n`);
-console.log(`${machine()}; relay in its own process; ${fmt(NODES)} simulated nodes; median of ${RUNS} runs (min–max), latencies in ms.\n`);
+console.log(`${machine()}; relay ${values.sse ? 'inside the gateway process' : 'in its own process'}; ${fmt(NODES)} simulated nodes; median of ${RUNS} runs (min–max), latencies in ms.\n`);
 console.log(markdownTable(['transport', 'events measured', 'p50', 'p90', 'p99', 'max', 'missing'], rows, [1, 2, 3, 4, 5, 6]));
 console.log(`\nThe append itself (call to acknowledgement, included above): p50 ${range(appendP50)} ms, p99 ${range(appendP99)} ms. Target p99 < 10 ms.`);

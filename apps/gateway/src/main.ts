@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LiveProjection } from '@ironledger/application';
 import { openEventStore } from '@ironledger/event-store';
 import { EventRelay } from '@ironledger/lifecycle-events';
+import { serviceLogger } from '@ironledger/observability';
 import { GatewayModule } from './app.module.js';
 import { authenticatorFromEnv } from './auth.js';
 import { loadConfig } from './config.js';
@@ -15,7 +15,7 @@ import { installJsonParser, installRequestContext } from './http-context.js';
 const MAX_BODY_BYTES = 114_688;
 
 const config = loadConfig();
-const logger = new Logger('gateway');
+const logger = serviceLogger('gateway');
 
 const store = await openEventStore(config.store);
 const projection = new LiveProjection(store);
@@ -36,11 +36,11 @@ const adapter = new FastifyAdapter({ bodyLimit: MAX_BODY_BYTES, routerOptions: {
 installRequestContext(adapter.getInstance(), authenticatorFromEnv());
 installJsonParser(adapter.getInstance());
 const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot({ config, store, projection, conductors }), adapter, {
-  logger: ['error', 'warn', 'log'],
+  logger,
   bodyParser: false,
 });
 await app.listen(config.port, config.host);
-logger.log(`listening on ${await app.getUrl()}: ${projection.readModel.size} nodes at position ${projection.readModel.position}`);
+logger.log(`ready: listening on ${await app.getUrl()}, ${projection.readModel.size} nodes at position ${projection.readModel.position}`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

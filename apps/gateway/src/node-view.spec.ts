@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Microversion } from './microversion.js';
-import { checkFields, ironicTime, listItemView, maskSecrets, nodeView, statesView } from './node-view.js';
+import { maskSecrets } from '@ironledger/lifecycle-events';
+import { checkFields, ironicTime, listItemView, nodeView, statesView } from './node-view.js';
 import { aNode, NODE_UUID } from './testing/nodes.js';
 
 const base = 'http://127.0.0.1:6385';

@@ -3,7 +3,8 @@
  * microversion that introduced it, Ironic's fake-hardware defaults for what ironledger does not
  * model, secrets in `driver_info` masked, timestamps as `…+00:00`.
  */
-import { type Json, type JsonObject, type Node } from '@ironledger/domain';
+import { type JsonObject, type Node } from '@ironledger/domain';
+import { maskSecrets } from '@ironledger/lifecycle-events';
 import { badRequest, notAcceptable } from './errors.js';
 import { type Microversion, Versions } from './microversion.js';
 
@@ -84,8 +85,6 @@ export const FAKE_INTERFACES = {
 /** Fields of `GET /v1/nodes` without `detail` or `fields`. */
 export const LIST_FIELDS = ['uuid', 'instance_uuid', 'maintenance', 'power_state', 'provision_state', 'name', 'links'] as const;
 
-const SECRET_KEY = /password|secret|token/i;
-const MASK = '******';
 
 /** The node as `GET /v1/nodes/{id}` shows it at the context's version, optionally cut down to `fields` (plus `links`). */
 export function nodeView(node: Node, context: ViewContext, fields?: readonly string[]): NodeView {
@@ -205,16 +204,6 @@ export function ironicTime(iso: string | null): string | null {
   return `${date.toISOString().slice(0, -1)}000+00:00`;
 }
 
-/** `driver_info` with the values of secret-looking keys replaced, at any depth (Ironic's `mask_dict_password`). */
-export function maskSecrets(info: JsonObject): JsonObject {
-  return Object.fromEntries(
-    Object.entries(info).map(([key, value]): [string, Json] => {
-      if (isJsonObject(value)) return [key, maskSecrets(value)];
-      return [key, SECRET_KEY.test(key) ? MASK : value];
-    }),
-  );
-}
-
 export function visibleAt(field: string, version: Microversion): boolean {
   return version.atLeast(FIELD_MIN_VERSION[field] ?? 1);
 }
@@ -249,9 +238,6 @@ function pick(view: NodeView, keep: (key: string) => boolean): NodeView {
   return Object.fromEntries(Object.entries(view).filter(([key]) => keep(key)));
 }
 
-function isJsonObject(value: Json): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** An entry of `GET /v1/nodes` without `detail` or `fields`, in Ironic's key order. */
 export function listItemView(node: Node, context: ViewContext): NodeView {

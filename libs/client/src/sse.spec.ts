@@ -75,6 +75,15 @@ describe('subscribeSse', () => {
     expect(subscription.checkpoint).toBe(3000);
   });
 
+  it('asks for everything with from: 0, and for live events only without from', async () => {
+    const everything = fakeFetch([{ chunks: [frame(1000, 0)], hold: true }]);
+    expect(await take(subscribeSse({ baseUrl: 'http://gw', fetch: everything.impl, from: 0 }), 1)).toEqual([1000]);
+    expect(everything.calls[0].lastEventId).toBe('0');
+    const live = fakeFetch([{ chunks: [frame(1000, 0)], hold: true }]);
+    expect(await take(subscribeSse({ baseUrl: 'http://gw', fetch: live.impl }), 1)).toEqual([1000]);
+    expect(live.calls[0].lastEventId).toBeNull();
+  });
+
   it('starts from a checkpoint by sending it as Last-Event-ID on the first request', async () => {
     const { impl, calls } = fakeFetch([{ chunks: [frame(5000, 0)], hold: true }]);
     const subscription = subscribeSse({ baseUrl: 'http://gw', fetch: impl, from: 4000 });

@@ -6,5 +6,5 @@ import { ConsoleLogger } from '@nestjs/common';
  */
 export function serviceLogger(context: string, env: NodeJS.ProcessEnv = process.env): ConsoleLogger {
   const json = (env.LOG_FORMAT ?? 'json') !== 'text';
-  return new ConsoleLogger(context, { json, colors: !json && process.stdout.isTTY, logLevels: ['fatal', 'error', 'warn', 'log'] });
+  return new ConsoleLogger(context, { json, colors: !json && Boolean(process.stdout.isTTY), logLevels: ['fatal', 'error', 'warn', 'log'] });
 }
