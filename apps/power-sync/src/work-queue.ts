@@ -84,8 +84,12 @@ export class PowerSyncQueue {
       const batch = ended;
       ended = [];
       for (const { message, ok } of batch) {
-        if (ok) message.ack();
-        else message.nak();
+        try {
+          if (ok) message.ack();
+          else message.nak();
+        } catch {
+          // The connection is gone: the server hands the visit out again after the ack wait.
+        }
       }
     };
     // Resolved when a visit ends while the loop waits for a free slot.
