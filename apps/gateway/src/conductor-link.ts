@@ -3,10 +3,10 @@
  * answers first (NATS request/reply through Nest's ClientProxy), and conductor heartbeats tell
  * which conductors are alive.
  */
-import { ClientProxyFactory, type ClientProxy, Transport } from '@nestjs/microservices';
+import { ClientNats, type NatsOptions, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { type BusSubjects, type CommandReply } from '@ironledger/contracts';
 import { type NodeCommand } from '@ironledger/domain';
-import { type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ApiError } from './errors.js';
 
@@ -25,13 +25,17 @@ export class ConductorLink {
   private heartbeats?: Subscription;
 
   private constructor(
-    private readonly client: ClientProxy,
+    private readonly client: ClientNats,
     private readonly options: ConductorLinkOptions,
   ) {}
 
   /** Connects to NATS (failing when it cannot) and starts listening to conductor heartbeats. */
   static async connect(options: ConductorLinkOptions): Promise<ConductorLink> {
-    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: options.natsUrl, name: 'ironledger gateway', maxReconnectAttempts: -1, noAsyncTraces: true } });
+    const client = new SharedInboxNatsClient(
+      { servers: options.natsUrl, name: 'ironledger gateway', maxReconnectAttempts: -1, noAsyncTraces: true },
+      // The caller's own timeout (below) comes first and says what happened; this one only frees the request.
+      options.commandTimeoutMs + 1000,
+    );
     await client.connect();
     const link = new ConductorLink(client, options);
     link.heartbeats = link.nats.subscribe(options.subjects.conductorHeartbeat, {
@@ -82,3 +86,41 @@ export class ConductorLink {
 }
 
 const unavailable = (message: string) => new ApiError(503, message);
+
+/**
+ * Nest's NATS client, except that each request goes through the connection's one shared reply
+ * subscription (nats.js `request`) instead of subscribing an inbox of its own: no SUB and UNSUB
+ * per command, and no churn in the server's subscription table. Conductors answer a command in
+ * one message (Nest's server folds the end of the stream into the last response).
+ */
+class SharedInboxNatsClient extends ClientNats {
+  constructor(
+    options: Required<NatsOptions>['options'],
+    private readonly requestTimeoutMs: number,
+  ) {
+    super(options);
+  }
+
+  protected override publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => unknown): () => void {
+    const packet = this.assignPacketId(partialPacket);
+    // The routing map is how `close` fails requests still waiting; a request answers once.
+    this.routingMap.set(packet.id, callback);
+    const settle = (reply: WritePacket) => {
+      if (this.routingMap.delete(packet.id)) callback(reply);
+    };
+    try {
+      const serialized = this.serializer.serialize(packet) as { data: Uint8Array; headers?: unknown };
+      const handle = this.createSubscriptionHandler(packet, settle);
+      this.natsClient!.request(this.normalizePattern(partialPacket.pattern), serialized.data, {
+        timeout: this.requestTimeoutMs,
+        headers: this.mergeHeaders(serialized.headers),
+      }).then(
+        (message: Msg) => handle(null, message),
+        (error: unknown) => settle({ err: error }),
+      );
+    } catch (error) {
+      settle({ err: error });
+    }
+    return () => this.routingMap.delete(packet.id);
+  }
+}

@@ -26,8 +26,8 @@ export interface GatewayConfig {
   readonly heartbeatIntervalMs: number;
   /**
    * The event relay (subscribers' NATS stream): RELAY_STREAM (default `IRONLEDGER_NODE_EVENTS`),
-   * EVENTS_SUBJECT_PREFIX (default `ironledger.events`), NOTIFICATIONS (`true`, the default:
-   * also publish Ironic-style notifications under `ironledger.notifications`).
+   * EVENTS_SUBJECT_PREFIX (default `ironledger.events`), NOTIFICATIONS (`true`: also publish Ironic-style notifications under
+   * `ironledger.notifications`; off by default, as Ironic's `notification_level` is).
    */
   readonly relay: { readonly stream?: string; readonly subjectPrefix?: string; readonly notifications: boolean };
   /** DRIVERS: comma-separated hardware types the conductors serve, for `GET /v1/drivers` (default fake-hardware,ipmi,redfish). */
@@ -55,6 +55,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, not "${raw}"`);
     return value;
   };
+  const flag = (name: string, fallback: boolean) => {
+    const raw = (env[name] ?? '').toLowerCase();
+    if (raw === '') return fallback;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    throw new Error(`${name} must be true or false, not "${env[name]}"`);
+  };
   return {
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
     subjects: busSubjects(env.NATS_SUBJECT_PREFIX || undefined),
@@ -63,12 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     store: storeConfigFromEnv(env),
     commandTimeoutMs: number('COMMAND_TIMEOUT_MS', 10_000),
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),
-    relay: { stream: env.RELAY_STREAM || undefined, subjectPrefix: env.EVENTS_SUBJECT_PREFIX || undefined, notifications: (env.NOTIFICATIONS ?? 'true').toLowerCase() !== 'false' },
+    relay: { stream: env.RELAY_STREAM || undefined, subjectPrefix: env.EVENTS_SUBJECT_PREFIX || undefined, notifications: flag('NOTIFICATIONS', false) },
     drivers: (env.DRIVERS || 'fake-hardware,ipmi,redfish').split(',').map((driver) => driver.trim()).filter(Boolean),
     inspector: {
       discovery: notFoundHook(env.NODE_NOT_FOUND_HOOK),
       enrollNodeDriver: env.ENROLL_NODE_DRIVER || 'fake-hardware',
-      powerOff: (env.INSPECTOR_POWER_OFF ?? 'true').toLowerCase() !== 'false',
+      powerOff: flag('INSPECTOR_POWER_OFF', true),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Microversion } from './microversion.js';
 import { maskSecrets } from '@ironledger/lifecycle-events';
-import { checkFields, ironicTime, listItemView, nodeView, statesView } from './node-view.js';
+import { checkFields, ironicTime, listItemView, nodeView, nodeViewJson, statesView } from './node-view.js';
 import { aNode, NODE_UUID } from './testing/nodes.js';
 
 const base = 'http://127.0.0.1:6385';
@@ -90,6 +90,19 @@ describe('nodeView', () => {
     expect(nodeView(aNode(), at(82), ['provision_state', 'last_error'])).toEqual({ last_error: null, provision_state: 'available', links: links(`nodes/${NODE_UUID}`) });
   });
 
+  it('renders as JSON text for each state and context apart', () => {
+    const node = aNode();
+    const contexts = [at(82), at(1), { ...at(82), baseUrl: 'http://gateway.example:6385' }, { ...at(82), conductor: 'other' }];
+    const fieldLists = [undefined, ['provision_state'], ['provision_state', 'last_error']];
+    for (let round = 0; round < 2; round++) {
+      for (const context of contexts) {
+        for (const fields of fieldLists) expect(JSON.parse(nodeViewJson(node, context, fields))).toEqual(nodeView(node, context, fields));
+      }
+    }
+    const changed = aNode({ provision_state: 'manageable', last_error: 'boom' });
+    expect(JSON.parse(nodeViewJson(changed, at(82), ['provision_state', 'last_error']))).toMatchObject({ provision_state: 'manageable', last_error: 'boom' });
+  });
+
   it('lists nodes with the default fields in Ironic order', () => {
     const item = listItemView(aNode(), at(82));
     expect(Object.keys(item)).toEqual(['uuid', 'instance_uuid', 'maintenance', 'power_state', 'provision_state', 'name', 'links']);
@@ -127,6 +140,8 @@ describe('checkFields', () => {
 describe('ironicTime', () => {
   it('prints microseconds and +00:00', () => {
     expect(ironicTime('2026-11-21T22:55:48Z')).toBe('2026-11-21T22:55:48.000000+00:00');
+    expect(ironicTime('2026-11-21T22:55:48.123Z')).toBe('2026-11-21T22:55:48.123000+00:00');
+    expect(ironicTime('2026-11-21T23:55:48.5+01:00')).toBe('2026-11-21T22:55:48.500000+00:00');
     expect(ironicTime(null)).toBeNull();
   });
 });

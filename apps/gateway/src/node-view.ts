@@ -86,78 +86,123 @@ export const FAKE_INTERFACES = {
 export const LIST_FIELDS = ['uuid', 'instance_uuid', 'maintenance', 'power_state', 'provision_state', 'name', 'links'] as const;
 
 
+type FieldValue = (node: Node, context: ViewContext) => unknown;
+
+/** How each node field is shown, in Ironic's order. */
+const NODE_FIELD_VALUES: readonly (readonly [string, FieldValue])[] = [
+  ['uuid', (node) => node.uuid],
+  ['created_at', (node) => ironicTime(node.created_at)],
+  ['updated_at', (node) => ironicTime(node.updated_at)],
+  ['automated_clean', (node) => node.automated_clean],
+  ['bios_interface', () => FAKE_INTERFACES.bios_interface],
+  ['boot_interface', () => FAKE_INTERFACES.boot_interface],
+  ['boot_mode', () => null],
+  ['clean_step', () => ({})],
+  ['conductor_group', (node) => node.conductor_group],
+  ['console_enabled', () => false],
+  ['console_interface', () => FAKE_INTERFACES.console_interface],
+  ['deploy_interface', () => FAKE_INTERFACES.deploy_interface],
+  ['deploy_step', () => ({})],
+  ['description', (node) => node.description],
+  ['driver', (node) => node.driver],
+  ['driver_info', (node) => maskSecrets(node.driver_info)],
+  ['driver_internal_info', (node) => driverInternalInfo(node)],
+  ['extra', (node) => node.extra],
+  ['fault', (node) => node.fault],
+  ['inspection_finished_at', (node) => ironicTime(node.introspection?.finished_at ?? null)],
+  ['inspection_started_at', (node) => ironicTime(node.introspection?.started_at ?? null)],
+  ['inspect_interface', () => FAKE_INTERFACES.inspect_interface],
+  ['instance_info', (node) => node.instance_info],
+  ['instance_uuid', (node) => node.instance_uuid],
+  ['last_error', (node) => node.last_error],
+  ['lessee', (node) => node.lessee],
+  ['maintenance', (node) => node.maintenance],
+  ['maintenance_reason', (node) => node.maintenance_reason],
+  ['management_interface', () => FAKE_INTERFACES.management_interface],
+  ['name', (node) => node.name],
+  ['network_data', () => ({})],
+  ['network_interface', () => FAKE_INTERFACES.network_interface],
+  ['owner', (node) => node.owner],
+  ['power_interface', () => FAKE_INTERFACES.power_interface],
+  ['power_state', (node) => node.power_state],
+  ['properties', (node) => node.properties],
+  ['protected', (node) => node.protected],
+  ['protected_reason', (node) => node.protected_reason],
+  ['provision_state', (node, { version }) => shownProvisionState(node, version)],
+  ['provision_updated_at', (node) => ironicTime(node.provision_updated_at)],
+  ['raid_config', () => ({})],
+  ['raid_interface', () => FAKE_INTERFACES.raid_interface],
+  ['rescue_interface', () => FAKE_INTERFACES.rescue_interface],
+  ['reservation', (node) => node.reservation],
+  ['resource_class', (node) => node.resource_class],
+  ['retired', (node) => node.retired],
+  ['retired_reason', (node) => node.retired_reason],
+  ['secure_boot', () => null],
+  ['shard', () => null],
+  ['storage_interface', () => FAKE_INTERFACES.storage_interface],
+  ['target_power_state', (node) => node.target_power_state],
+  ['target_provision_state', (node) => node.target_provision_state],
+  ['target_raid_config', () => ({})],
+  ['traits', () => []],
+  ['vendor_interface', () => FAKE_INTERFACES.vendor_interface],
+  ['links', (node, { baseUrl }) => resourceLinks(baseUrl, `nodes/${node.uuid}`)],
+  ['conductor', (node, { conductor }) => node.reservation ?? conductor],
+  ['allocation_uuid', () => null],
+  ['chassis_uuid', () => null],
+  ['ports', (node, { baseUrl }) => resourceLinks(baseUrl, `nodes/${node.uuid}/ports`)],
+  ['states', (node, { baseUrl }) => resourceLinks(baseUrl, `nodes/${node.uuid}/states`)],
+  ['portgroups', (node, { baseUrl }) => resourceLinks(baseUrl, `nodes/${node.uuid}/portgroups`)],
+  ['volume', (node, { baseUrl }) => resourceLinks(baseUrl, `nodes/${node.uuid}/volume`)],
+];
+
 /** The node as `GET /v1/nodes/{id}` shows it at the context's version, optionally cut down to `fields` (plus `links`). */
 export function nodeView(node: Node, context: ViewContext, fields?: readonly string[]): NodeView {
-  const { version, baseUrl } = context;
-  const uuid = node.uuid;
-  const link = (rel: string) => resourceLinks(baseUrl, `nodes/${uuid}${rel}`);
-  const full: NodeView = {
-    uuid,
-    created_at: ironicTime(node.created_at),
-    updated_at: ironicTime(node.updated_at),
-    automated_clean: node.automated_clean,
-    bios_interface: FAKE_INTERFACES.bios_interface,
-    boot_interface: FAKE_INTERFACES.boot_interface,
-    boot_mode: null,
-    clean_step: {},
-    conductor_group: node.conductor_group,
-    console_enabled: false,
-    console_interface: FAKE_INTERFACES.console_interface,
-    deploy_interface: FAKE_INTERFACES.deploy_interface,
-    deploy_step: {},
-    description: node.description,
-    driver: node.driver,
-    driver_info: maskSecrets(node.driver_info),
-    driver_internal_info: driverInternalInfo(node),
-    extra: node.extra,
-    fault: node.fault,
-    inspection_finished_at: ironicTime(node.introspection?.finished_at ?? null),
-    inspection_started_at: ironicTime(node.introspection?.started_at ?? null),
-    inspect_interface: FAKE_INTERFACES.inspect_interface,
-    instance_info: node.instance_info,
-    instance_uuid: node.instance_uuid,
-    last_error: node.last_error,
-    lessee: node.lessee,
-    maintenance: node.maintenance,
-    maintenance_reason: node.maintenance_reason,
-    management_interface: FAKE_INTERFACES.management_interface,
-    name: node.name,
-    network_data: {},
-    network_interface: FAKE_INTERFACES.network_interface,
-    owner: node.owner,
-    power_interface: FAKE_INTERFACES.power_interface,
-    power_state: node.power_state,
-    properties: node.properties,
-    protected: node.protected,
-    protected_reason: node.protected_reason,
-    provision_state: shownProvisionState(node, version),
-    provision_updated_at: ironicTime(node.provision_updated_at),
-    raid_config: {},
-    raid_interface: FAKE_INTERFACES.raid_interface,
-    rescue_interface: FAKE_INTERFACES.rescue_interface,
-    reservation: node.reservation,
-    resource_class: node.resource_class,
-    retired: node.retired,
-    retired_reason: node.retired_reason,
-    secure_boot: null,
-    shard: null,
-    storage_interface: FAKE_INTERFACES.storage_interface,
-    target_power_state: node.target_power_state,
-    target_provision_state: node.target_provision_state,
-    target_raid_config: {},
-    traits: [],
-    vendor_interface: FAKE_INTERFACES.vendor_interface,
-    links: resourceLinks(baseUrl, `nodes/${uuid}`),
-    conductor: node.reservation ?? context.conductor,
-    allocation_uuid: null,
-    chassis_uuid: null,
-    ports: link('/ports'),
-    states: link('/states'),
-    portgroups: link('/portgroups'),
-    volume: link('/volume'),
-  };
-  return pick(full, (key) => visibleAt(key, version) && (fields === undefined || key === 'links' || fields.includes(key)));
+  const view: NodeView = {};
+  for (const [key, value] of shownFields(context.version, fields)) view[key] = value(node, context);
+  return view;
 }
+
+/**
+ * `nodeView` as JSON text. Read-model nodes are immutable (every event makes a new one), so a
+ * node's renderings stay right for as long as it is the current node: a node read over and over
+ * (pollers, dashboards) is rendered once per state and view context.
+ */
+export function nodeViewJson(node: Node, context: ViewContext, fields?: readonly string[]): string {
+  const key = `${context.version.minor}|${context.baseUrl}|${context.conductor}|${fields?.join(',') ?? '*'}`;
+  let renderings = renderingsOf.get(node);
+  if (!renderings) renderingsOf.set(node, (renderings = new Map()));
+  let json = renderings.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(nodeView(node, context, fields));
+    if (renderings.size >= RENDERINGS_PER_NODE) renderings.clear();
+    renderings.set(key, json);
+  }
+  return json;
+}
+
+/** The content type of JSON text sent as is, the one Fastify gives the serialized responses. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const RENDERINGS_PER_NODE = 4;
+const renderingsOf = new WeakMap<Node, Map<string, string>>();
+
+/**
+ * The fields a view shows at a version, cut down to `fields`: worked out once per version and
+ * field list (a poll asks for the same few fields over and over), not per node.
+ */
+function shownFields(version: Microversion, fields: readonly string[] | undefined): readonly (readonly [string, FieldValue])[] {
+  const key = fields === undefined ? `${version.minor}` : `${version.minor}:${fields.join(',')}`;
+  let shown = shownFieldsCache.get(key);
+  if (!shown) {
+    shown = NODE_FIELD_VALUES.filter(([field]) => visibleAt(field, version) && (fields === undefined || field === 'links' || fields.includes(field)));
+    // Clients choose the field lists: keep the cache bounded.
+    if (shownFieldsCache.size >= SHOWN_FIELDS_CACHE_SIZE) shownFieldsCache.clear();
+    shownFieldsCache.set(key, shown);
+  }
+  return shown;
+}
+
+const SHOWN_FIELDS_CACHE_SIZE = 1000;
+const shownFieldsCache = new Map<string, readonly (readonly [string, FieldValue])[]>();
 
 /** `GET /v1/nodes/{id}/states`. */
 export function statesView(node: Node, version: Microversion): NodeView {
@@ -199,27 +244,21 @@ export function resourceLinks(baseUrl: string, path: string): { href: string; re
 /** ISO 8601 as Ironic prints it: microseconds and an explicit UTC offset. */
 export function ironicTime(iso: string | null): string | null {
   if (iso === null) return null;
+  // What the domain records (`Date#toISOString`) needs no parsing.
+  if (ISO_UTC_MILLIS.test(iso)) return `${iso.slice(0, -1)}000+00:00`;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return `${date.toISOString().slice(0, -1)}000+00:00`;
 }
+
+const ISO_UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function visibleAt(field: string, version: Microversion): boolean {
   return version.atLeast(FIELD_MIN_VERSION[field] ?? 1);
 }
 
 /** Every field name a client may ask for with `fields` (all view keys but `links`). */
-const NODE_FIELDS: ReadonlySet<string> = new Set([
-  'uuid', 'created_at', 'updated_at', 'automated_clean', 'bios_interface', 'boot_interface', 'boot_mode', 'clean_step',
-  'conductor_group', 'console_enabled', 'console_interface', 'deploy_interface', 'deploy_step', 'description', 'driver',
-  'driver_info', 'driver_internal_info', 'extra', 'fault', 'inspection_finished_at', 'inspection_started_at',
-  'inspect_interface', 'instance_info', 'instance_uuid', 'last_error', 'lessee', 'maintenance', 'maintenance_reason',
-  'management_interface', 'name', 'network_data', 'network_interface', 'owner', 'power_interface', 'power_state',
-  'properties', 'protected', 'protected_reason', 'provision_state', 'provision_updated_at', 'raid_config',
-  'raid_interface', 'rescue_interface', 'reservation', 'resource_class', 'retired', 'retired_reason', 'secure_boot',
-  'shard', 'storage_interface', 'target_power_state', 'target_provision_state', 'target_raid_config', 'traits',
-  'vendor_interface', 'conductor', 'allocation_uuid', 'chassis_uuid', 'ports', 'states', 'portgroups', 'volume',
-]);
+const NODE_FIELDS: ReadonlySet<string> = new Set(NODE_FIELD_VALUES.map(([field]) => field).filter((field) => field !== 'links'));
 
 /** Before 1.2 `available` was called NOSTATE and shown as `null`. */
 function shownProvisionState(node: Node, version: Microversion): string | null {

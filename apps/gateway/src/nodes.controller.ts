@@ -10,7 +10,7 @@ import { Versions } from './microversion.js';
 import { planNodePatch } from './node-patch.js';
 import { nextLink, parseNodeQuery, selectPage } from './node-query.js';
 import { NodeService } from './node-service.js';
-import { checkFields, listItemView, nodeView, statesView, type ViewContext } from './node-view.js';
+import { checkFields, JSON_CONTENT_TYPE, listItemView, nodeView, nodeViewJson, statesView, type ViewContext } from './node-view.js';
 import { ValidBody } from './validation.js';
 
 /** Ironic's `/v1/nodes` resource. */
@@ -35,11 +35,18 @@ export class NodesController {
 
   /** `?at=<position | ISO time>` (ironledger): the node as it was then. */
   @Get(':ident')
-  async show(@Param('ident') ident: string, @Query('fields') fields: unknown, @Query('at') at: unknown, @Ctx() ctx: RequestContext) {
+  async show(
+    @Param('ident') ident: string,
+    @Query('fields') fields: unknown,
+    @Query('at') at: unknown,
+    @Ctx() ctx: RequestContext,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const wanted = typeof fields === 'string' ? fields.split(',').map((field) => field.trim()).filter(Boolean) : undefined;
     if (wanted) checkFields(wanted, ctx.version);
     const node = typeof at === 'string' ? await this.audit.nodeAt(ident, at) : this.nodes.find(ident);
-    return nodeView(node, this.viewContext(ctx), wanted);
+    void reply.type(JSON_CONTENT_TYPE);
+    return nodeViewJson(node, this.viewContext(ctx), wanted);
   }
 
   @Post()

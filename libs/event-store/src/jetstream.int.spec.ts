@@ -108,6 +108,37 @@ describe('JetStreamEventStore on JetStream', () => {
     }
   });
 
+  it('publishes against the head it wrote or read last without reading it again, and a stale head still loses', async () => {
+    const { store, options, dispose } = await openIsolated();
+    const rival = await JetStreamEventStore.connect(options);
+    try {
+      const headReads = jest.spyOn(store['jsm'].streams, 'getMessage');
+      await store.append('node-1', [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
+      await store.append('node-1', [{ type: 'B', data: {} }], { expectedRevision: 0 });
+      await store.append('node-1', [{ type: 'C', data: {} }], { expectedRevision: 'any' });
+      expect(headReads).not.toHaveBeenCalled();
+
+      await rival.append('node-1', [{ type: 'Rival', data: {} }], { expectedRevision: 2 });
+      const stale = await store.append('node-1', [{ type: 'Stale', data: {} }], { expectedRevision: 2 }).catch((e: unknown) => e);
+      expect(stale).toMatchObject({ streamId: 'node-1', expected: 2, actual: 3 });
+      expect(stale).toBeInstanceOf(ConcurrencyError);
+      expect(await store.append('node-1', [{ type: 'D', data: {} }], { expectedRevision: 'any' })).toMatchObject({ nextRevision: 4 });
+      expect(await store.append('node-2', [{ type: 'E', data: {} }], { expectedRevision: 'no_stream' })).toMatchObject({ nextRevision: 0 });
+      await expect(rival.append('node-2', [{ type: 'Late', data: {} }], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(ConcurrencyError);
+
+      // A stream read also tells the head: the rival appends after reading without asking again.
+      headReads.mockClear();
+      const rivalReads = jest.spyOn(rival['jsm'].streams, 'getMessage');
+      expect(await rival.readStream('node-1')).toHaveLength(5);
+      expect(await rival.append('node-1', [{ type: 'F', data: {} }], { expectedRevision: 4 })).toMatchObject({ nextRevision: 5 });
+      expect(rivalReads).not.toHaveBeenCalled();
+      expect((await store.readStream('node-1')).map((e) => e.type)).toEqual(['A', 'B', 'C', 'Rival', 'D', 'F']);
+    } finally {
+      await rival.close();
+      await dispose();
+    }
+  });
+
   it('leaves no consumers behind once reads and subscriptions are done', async () => {
     const { store, options, dispose } = await openIsolated();
     try {

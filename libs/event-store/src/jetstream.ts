@@ -58,10 +58,50 @@ const Header = {
 const UNREACHABLE_SEQUENCE = Number.MAX_SAFE_INTEGER;
 /** Messages per pull request when reading. */
 const BATCH = 1000;
+/** Stream heads remembered (about 100 bytes each), the least recently used forgotten first. */
+const MAX_KNOWN_HEADS = 100_000;
+
+/** A stream's last commit: its message's stream sequence and the stream revision it ends at (-1: no stream). */
+interface Head {
+  readonly seq: number;
+  readonly revision: number;
+}
+
+const EMPTY_HEAD: Head = { seq: 0, revision: -1 };
+
+/**
+ * The heads of the streams this store last wrote or read, so that an append whose expected
+ * revision matches can publish at once instead of reading the head first (one round trip
+ * instead of two). A head may be stale (another writer may have committed since); the
+ * server's last-subject-sequence check refuses a publish based on a stale head.
+ */
+class KnownHeads {
+  private readonly heads = new Map<string, Head>();
+
+  constructor(private readonly capacity: number) {}
+
+  /** The head to publish against for this expectation without reading, if there is a good guess. */
+  guess(subject: string, expectedRevision: AppendOptions['expectedRevision']): Head | undefined {
+    if (expectedRevision === 'no_stream') return EMPTY_HEAD;
+    const known = this.heads.get(subject);
+    return known && (expectedRevision === 'any' || known.revision === expectedRevision) ? known : undefined;
+  }
+
+  remember(subject: string, head: Head): void {
+    this.heads.delete(subject);
+    this.heads.set(subject, head);
+    if (this.heads.size > this.capacity) this.heads.delete(this.heads.keys().next().value as string);
+  }
+
+  forget(subject: string): void {
+    this.heads.delete(subject);
+  }
+}
 
 /** Event store on NATS JetStream: one subject per event stream, one message per commit. */
 export class JetStreamEventStore implements EventStore {
   private readonly js: JetStreamClient;
+  private readonly heads = new KnownHeads(MAX_KNOWN_HEADS);
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -98,37 +138,56 @@ export class JetStreamEventStore implements EventStore {
     }
     const subject = this.subject(streamId);
     const body = JSON.stringify(events.map(({ type, data, metadata = {} }) => ({ type, data, metadata })));
+    // Publish straight away when the head can be guessed; the server's sequence check catches a wrong guess.
+    let head = this.heads.guess(subject, expectedRevision);
     for (;;) {
-      const head = await this.jsm.streams.getMessage(this.stream, { last_by_subj: subject });
-      const actual = head ? commitOf(head).nextRevision : 'no_stream';
-      // 'any' is still published against the head just read: the revisions below depend on it.
+      head ??= await this.readHead(subject);
+      const actual = head.revision < 0 ? 'no_stream' : head.revision;
+      // 'any' is still published against the head: the revisions below depend on it.
       const expected = expectedRevision === 'any' || expectedRevision === actual;
-      const firstRevision = actual === 'no_stream' ? 0 : actual + 1;
+      const firstRevision = head.revision + 1;
       try {
         const ack = await this.js.publish(subject, body, {
           msgID: commitId,
           headers: commitHeaders(streamId, firstRevision, events.length, commitId),
           // Even a stale expectation goes to the server: it recognises a retried commit id
           // (and answers with the original) before it checks the sequence.
-          expect: { lastSubjectSequence: expected ? (head?.seq ?? 0) : UNREACHABLE_SEQUENCE },
+          expect: { lastSubjectSequence: expected ? head.seq : UNREACHABLE_SEQUENCE },
         });
-        if (!ack.duplicate) return resultOf(ack.seq, firstRevision, events.length);
+        if (!ack.duplicate) {
+          const result = resultOf(ack.seq, firstRevision, events.length);
+          this.heads.remember(subject, { seq: ack.seq, revision: result.nextRevision });
+          return result;
+        }
         const original = await this.jsm.streams.getMessage(this.stream, { seq: ack.seq });
         if (!original) throw new Error(`Commit ${commitId} was acknowledged as a duplicate of message ${ack.seq}, which is gone`);
         return commitOf(original);
       } catch (error) {
         if (!isApiError(error, JetStreamApiCodes.StreamWrongLastSequence)) throw error;
         if (!expected) throw new ConcurrencyError(streamId, expectedRevision, actual);
-        // Another writer committed between our read and our publish: judge again against the new head.
+        // The guess was stale, or another writer committed after our read: judge again against the stored head.
+        this.heads.forget(subject);
+        head = undefined;
       }
     }
   }
 
+  /** The stream's last commit as the server holds it now. */
+  private async readHead(subject: string): Promise<Head> {
+    const last = await this.jsm.streams.getMessage(this.stream, { last_by_subj: subject });
+    return last ? { seq: last.seq, revision: commitOf(last).nextRevision } : EMPTY_HEAD;
+  }
+
   async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    const subject = this.subject(streamId);
     const events: RecordedEvent[] = [];
-    for await (const message of this.commits(1, { filter: this.subject(streamId) })) {
-      events.push(...eventsOf(message).filter((event) => event.revision >= fromRevision));
+    let head: Head | undefined;
+    for await (const message of this.commits(1, { filter: subject })) {
+      const commit = eventsOf(message);
+      head = { seq: message.seq, revision: commit[commit.length - 1].revision };
+      events.push(...commit.filter((event) => event.revision >= fromRevision));
     }
+    if (head) this.heads.remember(subject, head);
     return events;
   }
 

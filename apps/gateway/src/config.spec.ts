@@ -1,0 +1,20 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('leaves Ironic-style notifications off unless NOTIFICATIONS turns them on, as Ironic does', () => {
+    expect(loadConfig({}).relay.notifications).toBe(false);
+    expect(loadConfig({ NOTIFICATIONS: 'true' }).relay.notifications).toBe(true);
+    expect(loadConfig({ NOTIFICATIONS: 'FALSE' }).relay.notifications).toBe(false);
+  });
+
+  it('powers inspected nodes off unless INSPECTOR_POWER_OFF says not to', () => {
+    expect(loadConfig({}).inspector.powerOff).toBe(true);
+    expect(loadConfig({ INSPECTOR_POWER_OFF: '0' }).inspector.powerOff).toBe(false);
+  });
+
+  it('refuses a flag or a number it cannot read instead of guessing', () => {
+    expect(() => loadConfig({ NOTIFICATIONS: 'yes' })).toThrow('NOTIFICATIONS must be true or false, not "yes"');
+    expect(() => loadConfig({ GATEWAY_PORT: '70000' })).toThrow('GATEWAY_PORT must be an integer from 0 to 65535, not "70000"');
+  });
+});
