@@ -6,29 +6,54 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export interface Service {
   readonly name: string;
   readonly process: ChildProcess;
-  /** Everything it printed so far. */
+  /** The last 20,000 characters it printed. */
   output(): string;
-  /** SIGTERM (or the given signal), then wait for the exit. */
+  exited(): boolean;
+  /** SIGTERM (or the given signal), then wait for the exit; SIGKILL if it takes more than 10 s. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /**
- * Starts one of the workspace's apps from source (through the TypeScript loader) and waits
- * until it prints `ready`. The environment adds to the test process's own.
+ * Starts one of the workspace's apps from source (through the TypeScript loader), without
+ * waiting for it. The environment adds to the test process's own.
  */
-export async function startService(entry: string, env: Record<string, string>, { name = entry, readyTimeoutMs = 20_000 } = {}): Promise<Service> {
+export function spawnService(entry: string, env: Readonly<Record<string, string | undefined>>, name = entry): Service {
   const child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', entry], {
     cwd: root,
     env: { ...process.env, ...env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    name,
+    process: child,
+    output: () => output,
+    exited,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (exited()) return;
+      child.kill(signal);
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** `spawnService`, then wait until it prints `ready`. */
+export async function startService(entry: string, env: Record<string, string>, { name = entry, readyTimeoutMs = 20_000 } = {}): Promise<Service> {
+  const service = spawnService(entry, env, name);
+  const child = service.process;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} not ready after ${readyTimeoutMs} ms:\n${output}`)), readyTimeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/\bready\b/.test(output)) {
+    const timer = setTimeout(() => reject(new Error(`${name} not ready after ${readyTimeoutMs} ms:\n${service.output()}`)), readyTimeoutMs);
+    const onData = () => {
+      if (/\bready\b/.test(service.output())) {
         clearTimeout(timer);
         resolve();
       }
@@ -37,18 +62,10 @@ export async function startService(entry: string, env: Record<string, string>, {
     child.stderr!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code} before it was ready:\n${output}`));
+      reject(new Error(`${name} exited with ${code} before it was ready:\n${service.output()}`));
     });
   });
-  return {
-    name,
-    process: child,
-    output: () => output,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-    },
-  };
+  return service;
 }
 
 /** A NATS server for the test, or a clear failure telling how to get one. */

@@ -3,7 +3,6 @@
  * NATS server that `npm test` provides in NATS_URL, with a JetStream stream and command-bus
  * subjects of their own so that test runs neither see each other's events nor answer each other. `stop()` kills every process it started.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { JetStreamEventStore } from '@ironledger/event-store';
+import { type Service, spawnService } from './processes.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONDUCTOR_MAIN = 'apps/conductor/src/main.ts';
@@ -46,8 +46,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const run = randomBytes(4).toString('hex');
   const stream = `E2E_${run}`;
   const subjectPrefix = `e2e.${run}`;
-  const env = { ...process.env, NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: `e2e_${run}`, JETSTREAM_STREAM: stream, JETSTREAM_SUBJECT_PREFIX: subjectPrefix, RELAY_STREAM: `${stream}_EVENTS`, EVENTS_SUBJECT_PREFIX: `e2e_${run}.events`, HEARTBEAT_INTERVAL_MS: '500', ...options.env };
-  const processes: Started[] = [];
+  const env = { NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: `e2e_${run}`, JETSTREAM_STREAM: stream, JETSTREAM_SUBJECT_PREFIX: subjectPrefix, RELAY_STREAM: `${stream}_EVENTS`, EVENTS_SUBJECT_PREFIX: `e2e_${run}.events`, HEARTBEAT_INTERVAL_MS: '500', ...options.env };
+  const processes: Service[] = [];
   const conductorIds = Array.from({ length: options.conductors ?? 1 }, (_, i) => `e2e-${run}-c${i + 1}`);
   let store: JetStreamEventStore | undefined;
 
@@ -68,9 +68,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     logs: () => processes.map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
   };
   try {
-    for (const id of conductorIds) processes.push(start(id, CONDUCTOR_MAIN, { ...env, CONDUCTOR_ID: id }));
+    for (const id of conductorIds) processes.push(spawnService(CONDUCTOR_MAIN, { ...env, CONDUCTOR_ID: id }, id));
     const port = await freePort();
-    processes.push(start('gateway', GATEWAY_MAIN, { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) }));
+    processes.push(spawnService(GATEWAY_MAIN, { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) }, 'gateway'));
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilReady(baseUrl, conductorIds, processes);
     return { ...system, baseUrl };
@@ -81,38 +81,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   }
 }
 
-interface Started {
-  readonly name: string;
-  stop(): Promise<void>;
-  output(): string;
-  exited(): boolean;
-}
-
-function start(name: string, main: string, env: NodeJS.ProcessEnv): Started {
-  const child: ChildProcess = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', main], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    name,
-    output: () => output,
-    exited: () => child.exitCode !== null || child.signalCode !== null,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exit;
-      clearTimeout(killer);
-    },
-  };
-}
-
 /** Until the gateway answers /readyz and has heard every conductor's heartbeat. */
-async function waitUntilReady(baseUrl: string, conductorIds: readonly string[], processes: readonly Started[]): Promise<void> {
+async function waitUntilReady(baseUrl: string, conductorIds: readonly string[], processes: readonly Service[]): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const dead = processes.find((p) => p.exited());

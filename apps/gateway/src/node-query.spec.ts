@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Microversion } from './microversion.js';
-import { nextLink, parseNodeQuery, selectPage } from './node-query.js';
+import { nextLink } from './collection-query.js';
+import { parseNodeQuery, selectPage } from './node-query.js';
 import { aNode } from './testing/nodes.js';
 
 const latest = new Microversion(82);

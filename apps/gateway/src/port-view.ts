@@ -6,7 +6,7 @@ import { type Node, normalizeMac, type Port } from '@ironledger/domain';
 import { ApiError, badRequest, notAcceptable } from './errors.js';
 import { type Microversion, Versions } from './microversion.js';
 import { ironicTime, resourceLinks } from './node-view.js';
-import { MAX_LIMIT, parseBoolean } from './node-query.js';
+import { type CollectionQuery, parseCollectionQuery, queryParameters, type RawQuery } from './collection-query.js';
 
 /** The microversion each port field appeared in; absent: since 1.1. */
 export const PORT_FIELD_MIN_VERSION: Readonly<Record<string, number>> = {
@@ -52,53 +52,22 @@ export function portView(port: Port, node: Node, context: PortViewContext, field
   return Object.fromEntries(Object.entries(full).filter(([key]) => visible(key) && (fields === undefined || key === 'links' || fields.includes(key))));
 }
 
-export interface PortQuery {
+export interface PortQuery extends CollectionQuery {
   /** A node UUID or name (`node` or `node_uuid`). */
   readonly node?: string;
   readonly address?: string;
-  readonly limit: number;
-  readonly marker?: string;
-  readonly sortKey: string;
-  readonly sortDir: 'asc' | 'desc';
-  readonly fields?: readonly string[];
-  readonly detail: boolean;
 }
 
 const SORT_KEYS = new Set(['id', 'uuid', 'address', 'created_at', 'updated_at', 'node_uuid', 'pxe_enabled', 'physical_network']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads and checks the query of `GET /v1/ports` (or `/detail` when `detailPath`). */
-export function parsePortQuery(raw: Readonly<Record<string, unknown>>, version: Microversion, { detailPath = false } = {}): PortQuery {
-  const text = (name: string): string | undefined => {
-    const last = Array.isArray(raw[name]) ? (raw[name] as unknown[]).at(-1) : raw[name];
-    return typeof last === 'string' ? last : undefined;
-  };
-  const detailParam = text('detail');
-  if (detailParam !== undefined && !version.atLeast(Versions.DETAIL_PARAM)) throw notAcceptable();
-  const detail = detailPath || (detailParam !== undefined && parseBoolean('detail', detailParam));
-  const fieldsParam = text('fields');
-  const fields = fieldsParam === undefined ? undefined : fieldsParam.split(',').map((field) => field.trim()).filter(Boolean);
-  if (fields) {
-    if (detail) throw badRequest('Can not specify ?detail=True and fields in the same request.');
-    checkPortFields(fields, version);
-  }
+export function parsePortQuery(raw: RawQuery, version: Microversion, { detailPath = false } = {}): PortQuery {
+  const text = queryParameters(raw, version);
+  const collection = parseCollectionQuery(text, version, { detailPath, sortKeys: SORT_KEYS, checkFields: checkPortFields });
   const addressParam = text('address');
   const address = addressParam === undefined ? undefined : normalizeMac(addressParam);
   if (addressParam !== undefined && !address) throw badRequest(`Expected a MAC address but received ${addressParam}.`);
-  const marker = text('marker');
-  if (marker !== undefined && !UUID.test(marker)) throw badRequest(`Expected a UUID but received ${marker}.`);
-  const sortKey = text('sort_key') ?? 'id';
-  if (!SORT_KEYS.has(sortKey)) throw badRequest(`The sort_key value "${sortKey}" is an invalid field for sorting`);
-  const sortDir = (text('sort_dir') ?? 'asc').toLowerCase();
-  if (sortDir !== 'asc' && sortDir !== 'desc') throw badRequest(`Invalid sort direction: ${sortDir}. Acceptable values are 'asc' or 'desc'`);
-  const limitParam = text('limit');
-  let limit = MAX_LIMIT;
-  if (limitParam !== undefined) {
-    if (!/^[+-]?\d+$/.test(limitParam.trim())) throw badRequest(`Invalid input for field/attribute limit. Value: '${limitParam}'. unable to convert to int`);
-    if (Number(limitParam) <= 0) throw badRequest('Limit must be positive');
-    limit = Math.min(Number(limitParam), MAX_LIMIT);
-  }
-  return { node: text('node') ?? text('node_uuid'), address, limit, marker, sortKey, sortDir, fields, detail };
+  return { ...collection, node: text('node') ?? text('node_uuid'), address };
 }
 
 export function checkPortFields(fields: readonly string[], version: Microversion): void {

@@ -5,7 +5,7 @@ import { CreatePortDto } from './dto.js';
 import { notAcceptable } from './errors.js';
 import { Ctx, type RequestContext } from './http-context.js';
 import { NodeService } from './node-service.js';
-import { nextLink } from './node-query.js';
+import { nextLink } from './collection-query.js';
 import { checkPortFields, parsePortQuery, PORT_FIELD_MIN_VERSION, PORT_LIST_FIELDS, type PortEntry, portView, selectPorts } from './port-view.js';
 import { ValidBody } from './validation.js';
 

@@ -1,4 +1,5 @@
 import { type EventStore, type Subscription } from '@ironledger/event-store';
+import { PositionWaiters } from './position-waiters.js';
 import { type AppliedEvent, NodeReadModel } from './read-model.js';
 
 const PAGE = 10_000;
@@ -35,7 +36,7 @@ export class LiveProjection {
   private subscription?: Subscription;
   private running?: Promise<void>;
   private stopped = false;
-  private waiters: { position: number; resolve: (reached: boolean) => void }[] = [];
+  private readonly waiters = new PositionWaiters(() => this.model.position);
   private readonly listeners = new Set<(applied: AppliedEvent) => void>();
   /** Why the subscription last broke, while it is being re-established (the model is then stale). */
   failure?: Error;
@@ -53,15 +54,14 @@ export class LiveProjection {
   async start(): Promise<void> {
     this.model = await rebuildReadModel(this.store);
     this.running = this.follow();
-    this.release();
+    this.waiters.release();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     await this.subscription?.close();
     await this.running;
-    for (const waiter of this.waiters) waiter.resolve(false);
-    this.waiters = [];
+    this.waiters.cancelAll();
   }
 
   /** Applies live events; a broken subscription is re-established from the model's position. */
@@ -74,7 +74,7 @@ export class LiveProjection {
           this.failure = undefined;
           const applied = this.model.apply(event);
           if (applied) for (const listener of this.listeners) listener(applied);
-          this.release();
+          this.waiters.release();
         }
         return;
       } catch (error) {
@@ -92,19 +92,7 @@ export class LiveProjection {
 
   /** Resolves `true` once the model has applied `position`, or `false` after `timeoutMs`. */
   waitFor(position: number, timeoutMs = 5000): Promise<boolean> {
-    if (this.model.position >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = { position, resolve };
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        resolve(false);
-      }, timeoutMs);
-      waiter.resolve = (reached) => {
-        clearTimeout(timer);
-        resolve(reached);
-      };
-      this.waiters.push(waiter);
-    });
+    return this.waiters.waitFor(position, timeoutMs);
   }
 
   /** Recomputes the read model from the whole log and compares it with the live one at the same position. */
@@ -120,13 +108,5 @@ export class LiveProjection {
     const live = this.model;
     const differences = live.differences(rebuilt);
     return { equal: differences.length === 0 && live.position === rebuilt.position, position: rebuilt.position, nodes: rebuilt.size, liveChecksum: live.checksum(), rebuiltChecksum: rebuilt.checksum(), differences };
-  }
-
-  private release(): void {
-    const position = this.model.position;
-    const ready = this.waiters.filter((w) => w.position <= position);
-    if (ready.length === 0) return;
-    this.waiters = this.waiters.filter((w) => w.position > position);
-    for (const waiter of ready) waiter.resolve(true);
   }
 }

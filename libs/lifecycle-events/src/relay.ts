@@ -3,6 +3,7 @@ import { JetStreamApiCodes, JetStreamApiError, jetstreamManager, StorageType, ty
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { nodeEventSubject, nodeIdOfStream, NODE_EVENTS_SUBJECT_PREFIX, notificationSubject, NOTIFICATIONS_SUBJECT_PREFIX, toNodeEvent } from '@ironledger/contracts';
 import { evolve, type Node, type NodeEvent } from '@ironledger/domain';
+import { PositionWaiters } from '@ironledger/application';
 import { type EventStore, type RecordedEvent, type Subscription } from '@ironledger/event-store';
 import { type IronicNotification, toNotifications } from './notifications.js';
 import { OrderedPublisher } from './ordered-publisher.js';
@@ -64,7 +65,7 @@ export class EventRelay {
   private stopping = false;
   private wake?: () => void;
   private acked = 0;
-  private waiters: { position: number; resolve: (reached: boolean) => void }[] = [];
+  private readonly waiters = new PositionWaiters(() => this.acked);
   /** Node states for notifications, folded up to `foldedPosition`. */
   private readonly nodes = new Map<string, Node>();
   private foldedPosition = 0;
@@ -100,27 +101,14 @@ export class EventRelay {
     await this.subscription?.close();
     await this.running;
     this.running = undefined;
-    for (const waiter of this.waiters) waiter.resolve(false);
-    this.waiters = [];
+    this.waiters.cancelAll();
     if (!this.options.connection) await this.nc?.drain();
     this.nc = undefined;
   }
 
   /** Resolves `true` once the event at `position` (or a later one) is in the relay stream, `false` after `timeoutMs`. */
   waitFor(position: number, timeoutMs = 5000): Promise<boolean> {
-    if (this.acked >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = { position, resolve };
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        resolve(false);
-      }, timeoutMs);
-      waiter.resolve = (reached) => {
-        clearTimeout(timer);
-        resolve(reached);
-      };
-      this.waiters.push(waiter);
-    });
+    return this.waiters.waitFor(position, timeoutMs);
   }
 
   private async run(): Promise<void> {
@@ -258,10 +246,7 @@ export class EventRelay {
   private acknowledge(position: number): void {
     if (position <= this.acked) return;
     this.acked = position;
-    const ready = this.waiters.filter((w) => w.position <= position);
-    if (ready.length === 0) return;
-    this.waiters = this.waiters.filter((w) => w.position > position);
-    for (const waiter of ready) waiter.resolve(true);
+    this.waiters.release();
   }
 
   private pause(ms: number): Promise<void> {
