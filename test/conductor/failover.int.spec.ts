@@ -49,6 +49,34 @@ describe('conductors sharing the fleet', () => {
     }
   });
 
+  it('gives a name to exactly one of the nodes created with it at once, and frees it on rename and delete', async () => {
+    if (conductors.length === 0) {
+      await start('race-a');
+      await start('race-b');
+    }
+    const register = (nodeId: string, name: string) => bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'fake-hardware', name, provision_state: 'enroll' } });
+    for (let round = 0; round < 5; round++) {
+      const name = `twin-${round}-${randomUUID().slice(0, 8)}`;
+      const nodeIds = Array.from({ length: 10 }, () => randomUUID());
+      // Ten nodes with one name at once: the queue group spreads them over both conductors.
+      const replies = await Promise.all(nodeIds.map((nodeId) => register(nodeId, name)));
+      expect(replies.filter((r) => r.ok)).toHaveLength(1);
+      expect(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.message)).toEqual(Array(9).fill(`A node with name ${name} already exists.`));
+      const registered = await Promise.all(nodeIds.map(async (nodeId) => (await store.readStream(nodeStreamId(nodeId))).length));
+      expect(registered.filter((events) => events > 0)).toHaveLength(1);
+    }
+
+    const first = randomUUID();
+    const second = randomUUID();
+    const name = `moving-${randomUUID().slice(0, 8)}`;
+    expect((await register(first, name)).ok).toBe(true);
+    expect((await register(second, name)).ok).toBe(false);
+    expect((await bus.send({ type: 'UpdateNode', nodeId: first, data: { changes: { name: `${name}-renamed` } } })).ok).toBe(true);
+    expect((await register(second, name)).ok).toBe(true);
+    expect((await bus.send({ type: 'DeleteNode', nodeId: second, data: {} })).ok).toBe(true);
+    expect((await register(randomUUID(), name)).ok).toBe(true);
+  });
+
   it('fails the nodes of a conductor killed mid-transition, and the history replays consistently', async () => {
     const doomed = await start('doomed');
     // Three conductors share the requests; the nodes that `doomed` took are the ones to watch.

@@ -1,4 +1,4 @@
-import { type NodeCommandHandler, type NodeReadModel } from '@ironledger/application';
+import { type HandledCommand, type NameClaims, type NodeCommandHandler, type NodeReadModel } from '@ironledger/application';
 import { type CommandError, type CommandReply } from '@ironledger/contracts';
 import { type DiscoverNode, DomainError, InvalidParameterError, NODE_COMMAND_TYPES, NodeConflictError, type NodeCommand, normalizeMac, type ProcessInventory } from '@ironledger/domain';
 import { type HardwareType } from '@ironledger/drivers';
@@ -19,6 +19,7 @@ export class Conductor {
     private readonly fleet: NodeReadModel,
     private readonly drivers: ReadonlyMap<string, HardwareType>,
     private readonly runner: WorkRunner,
+    private readonly names: NameClaims,
     private readonly metrics?: ConductorMetrics,
   ) {}
 
@@ -34,7 +35,7 @@ export class Conductor {
       const command = asCommand(request);
       const stamped = this.withFleetFacts({ ...command, meta: { ...command.meta, conductor: this.id } } as NodeCommand);
       this.checkFleetRules(stamped);
-      const { events, node, position } = await this.handler.handle(stamped);
+      const { events, node, position } = await this.handleWithName(stamped);
       this.runner.afterCommit(node, events, stamped.meta);
       return { ok: true, events, node, position };
     } catch (error) {
@@ -42,11 +43,35 @@ export class Conductor {
     }
   }
 
+  /**
+   * Carries out a command that may give the node a name or take one from it: a new name is
+   * claimed in the store first (so that two nodes can never both get it), and a name the node
+   * no longer has is released after the commit. A claim the command did not use is released.
+   */
+  private async handleWithName(command: NodeCommand): Promise<HandledCommand> {
+    const wanted = nameSetBy(command);
+    const audit = { actor: command.meta.actor, requestId: command.meta.requestId, conductor: this.id };
+    if (wanted) await this.names.claim(wanted, command.nodeId, audit);
+    let handled: HandledCommand;
+    try {
+      handled = await this.handler.handle(command);
+    } catch (error) {
+      if (wanted) await this.names.release(wanted, command.nodeId, audit).catch(() => undefined);
+      throw error;
+    }
+    // The command is committed whatever happens now: a claim left behind by a failed release
+    // is void once its grace period is over, as its node no longer has the name.
+    const after = handled.node?.name;
+    for (const unused of new Set([wanted, handled.previous?.name])) {
+      if (unused && unused !== after) await this.names.release(unused, command.nodeId, audit).catch(() => undefined);
+    }
+    return handled;
+  }
+
   /** Rules that span nodes, so the single-node decider cannot check them. */
   private checkFleetRules(command: NodeCommand): void {
     if (command.type === 'AddPort') this.checkPortIsNew(command.nodeId, command.data.uuid, command.data.address);
-    const fields =
-      command.type === 'RegisterNode' || command.type === 'DiscoverNode' ? command.data : command.type === 'UpdateNode' ? command.data.changes : undefined;
+    const fields = fieldsSetBy(command);
     if (!fields) return;
     if (fields.driver !== undefined && !this.drivers.has(fields.driver)) {
       throw new InvalidParameterError(
@@ -54,7 +79,8 @@ export class Conductor {
         `No valid host was found. Reason: No conductor service registered which supports driver ${fields.driver} for conductor group "".`,
       );
     }
-    const name = 'name' in fields ? fields.name : undefined;
+    // A quick refusal without a store round trip; the name claim is what makes names unique.
+    const name = nameSetBy(command);
     const holder = name ? this.fleet.get(name) : undefined;
     if (holder && holder.uuid !== command.nodeId) throw new NodeConflictError(command.nodeId, `A node with name ${name} already exists.`);
   }
@@ -84,6 +110,18 @@ export class Conductor {
     }
     return { ...command, data: { ...command.data, addresses_in_use: inUse } } as ProcessInventory | DiscoverNode;
   }
+}
+
+/** The node fields a command sets, if it sets any. */
+function fieldsSetBy(command: NodeCommand) {
+  return command.type === 'RegisterNode' || command.type === 'DiscoverNode' ? command.data : command.type === 'UpdateNode' ? command.data.changes : undefined;
+}
+
+/** The name a command gives its node, if it gives one. */
+function nameSetBy(command: NodeCommand): string | undefined {
+  const fields = fieldsSetBy(command);
+  const name = fields && 'name' in fields ? fields.name : undefined;
+  return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
 /** Checks the envelope; the domain checks the rest. */

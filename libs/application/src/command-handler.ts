@@ -13,6 +13,8 @@ interface Loaded {
 
 export interface HandledCommand {
   readonly events: NodeEvent[];
+  /** The node the command was decided on. */
+  readonly previous: Node | null;
   readonly node: Node | null;
   /** Position of the last appended event, or of the node's last event when nothing was appended. */
   readonly position: number;
@@ -54,14 +56,14 @@ export class NodeCommandHandler {
         this.cache.delete(command.nodeId);
         continue;
       }
-      if (events.length === 0) return { events, node: loaded.node, position: loaded.position };
+      if (events.length === 0) return { events, previous: loaded.node, node: loaded.node, position: loaded.position };
       try {
         const result = await this.store.append(nodeStreamId(command.nodeId), events.map(toEventData), {
           expectedRevision: loaded.revision < 0 ? 'no_stream' : loaded.revision,
         });
         const node = events.reduce(evolve, loaded.node);
         this.cache.set(command.nodeId, { node, revision: result.nextRevision, position: result.position });
-        return { events, node, position: result.position };
+        return { events, previous: loaded.node, node, position: result.position };
       } catch (error) {
         this.cache.delete(command.nodeId);
         if (!(error instanceof ConcurrencyError) || attempt >= this.maxAttempts) throw error;
