@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { NodeCommandHandler } from '@ironledger/application';
+import { NAME_CLAIMED, nameStreamId, NodeCommandHandler } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { CommandBus } from '../support/bus.js';
@@ -49,7 +49,7 @@ describe('conductors sharing the fleet', () => {
     }
   });
 
-  it('gives a name to exactly one of the nodes created with it at once, and frees it on rename and delete', async () => {
+  it('gives a name to exactly one of the nodes created with it at once, keeps it through a refused command, and frees it on rename and delete', async () => {
     if (conductors.length === 0) {
       await start('race-a');
       await start('race-b');
@@ -69,8 +69,15 @@ describe('conductors sharing the fleet', () => {
     const first = randomUUID();
     const second = randomUUID();
     const name = `moving-${randomUUID().slice(0, 8)}`;
-    expect((await register(first, name)).ok).toBe(true);
+    expect((await bus.send({ type: 'RegisterNode', nodeId: first, data: { driver: 'fake-hardware', name, driver_info: { fake_delay_ms: 500 }, provision_state: 'enroll' } })).ok).toBe(true);
     expect((await register(second, name)).ok).toBe(false);
+    // A refused command that repeats the node's own name leaves the name with the node.
+    expect((await bus.send({ type: 'RequestProvisionAction', nodeId: first, data: { target: 'manage' } })).ok).toBe(true);
+    const locked = await bus.send({ type: 'UpdateNode', nodeId: first, data: { changes: { name, description: 'busy' } } });
+    expect(!locked.ok && locked.error.type).toBe('locked');
+    expect((await store.readStream(nameStreamId(name))).map((e) => [e.type, e.data])).toEqual([[NAME_CLAIMED, { nodeId: first }]]);
+    expect((await register(second, name)).ok).toBe(false);
+    await eventually(async () => ((await load(first)).provision_state === 'manageable' ? true : undefined), 10_000, 'node manageable');
     expect((await bus.send({ type: 'UpdateNode', nodeId: first, data: { changes: { name: `${name}-renamed` } } })).ok).toBe(true);
     expect((await register(second, name)).ok).toBe(true);
     expect((await bus.send({ type: 'DeleteNode', nodeId: second, data: {} })).ok).toBe(true);

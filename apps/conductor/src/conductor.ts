@@ -46,17 +46,18 @@ export class Conductor {
   /**
    * Carries out a command that may give the node a name or take one from it: a new name is
    * claimed in the store first (so that two nodes can never both get it), and a name the node
-   * no longer has is released after the commit. A claim the command did not use is released.
+   * no longer has is released after the commit. A claim made for a refused command is released.
    */
   private async handleWithName(command: NodeCommand): Promise<HandledCommand> {
     const wanted = nameSetBy(command);
     const audit = { actor: command.meta.actor, requestId: command.meta.requestId, conductor: this.id };
-    if (wanted) await this.names.claim(wanted, command.nodeId, audit);
+    const claimedNow = wanted !== undefined && (await this.names.claim(wanted, command.nodeId, audit));
     let handled: HandledCommand;
     try {
       handled = await this.handler.handle(command);
     } catch (error) {
-      if (wanted) await this.names.release(wanted, command.nodeId, audit).catch(() => undefined);
+      // Only a claim this command made: a name the node already had stays its own.
+      if (claimedNow) await this.names.release(wanted, command.nodeId, audit).catch(() => undefined);
       throw error;
     }
     // The command is committed whatever happens now: a claim left behind by a failed release

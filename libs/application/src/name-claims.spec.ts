@@ -14,10 +14,10 @@ function setup(names: Record<string, string> = {}) {
 describe('NameClaims', () => {
   it('gives a name to one node only, and again to the node that holds it', async () => {
     const { claims, names } = setup();
-    await claims.claim('rack-1', 'node-a');
+    await expect(claims.claim('rack-1', 'node-a')).resolves.toBe(true);
     names['node-a'] = 'rack-1';
     await expect(claims.claim('rack-1', 'node-b')).rejects.toThrow(new NodeConflictError('node-b', 'A node with name rack-1 already exists.'));
-    await expect(claims.claim('rack-1', 'node-a')).resolves.toBeUndefined();
+    await expect(claims.claim('rack-1', 'node-a')).resolves.toBe(false);
   });
 
   it('lets exactly one of many concurrent claims through', async () => {

@@ -37,20 +37,23 @@ export class NameClaims {
     this.now = options.now ?? Date.now;
   }
 
-  /** Claims `name` for `nodeId`; `NodeConflictError` when another node holds it. */
-  async claim(name: string, nodeId: string, metadata: Record<string, unknown> = {}, maxAttempts = 5): Promise<void> {
+  /**
+   * Claims `name` for `nodeId`: `true` when this call claimed it, `false` when the node held it
+   * already; `NodeConflictError` when another node holds it.
+   */
+  async claim(name: string, nodeId: string, metadata: Record<string, unknown> = {}, maxAttempts = 5): Promise<boolean> {
     const claimed = [{ type: NAME_CLAIMED, data: { nodeId }, metadata }];
     // A name nobody ever had (the usual case) is claimed in one append, without reading.
     let last: RecordedEvent | undefined | null = null;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       if (last !== null) {
         const holder = last?.type === NAME_CLAIMED ? (last.data as { nodeId: string }).nodeId : undefined;
-        if (holder === nodeId) return;
+        if (holder === nodeId) return false;
         if (holder !== undefined && (await this.stands(last!, holder, name))) throw conflict(nodeId, name);
       }
       try {
         await this.store.append(nameStreamId(name), claimed, { expectedRevision: last ? last.revision : 'no_stream' });
-        return;
+        return true;
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         last = (await this.store.readStream(nameStreamId(name))).at(-1);
