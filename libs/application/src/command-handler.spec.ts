@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { type CommandMeta, type NodeCommand, NodeLockedError, InvalidStateError } from '@ironledger/domain';
+import { type CommandMeta, type NodeCommand, NodeConflictError, NodeLockedError, InvalidStateError } from '@ironledger/domain';
 import { InMemoryEventStore } from '@ironledger/event-store';
 import { nodeStreamId } from '@ironledger/contracts';
 import { NodeCommandHandler } from './command-handler.js';
@@ -55,6 +55,33 @@ describe('NodeCommandHandler', () => {
     // b's cache is at revision 0; the append conflicts, b reloads and decides again.
     const result = await b.handle({ type: 'UpdateNode', nodeId: NODE, data: { changes: { name: 'n1' } }, meta: meta() });
     expect(result.node).toMatchObject({ name: 'n1', maintenance: true, maintenance_reason: 'rack move' });
+  });
+});
+
+/** Counts the streams read, to show which commands are decided without reading. */
+class CountingStore extends InMemoryEventStore {
+  streamsRead = 0;
+  override async readStream(streamId: string, fromRevision?: number) {
+    this.streamsRead++;
+    return super.readStream(streamId, fromRevision);
+  }
+}
+
+describe('NodeCommandHandler creating nodes', () => {
+  it('registers a new node without reading its stream', async () => {
+    const store = new CountingStore();
+    const result = await new NodeCommandHandler(store).handle(register);
+    expect(result.node).toMatchObject({ uuid: NODE, provision_state: 'enroll' });
+    expect(store.streamsRead).toBe(0);
+  });
+
+  it('still refuses a UUID that exists, appending nothing, when it was never read', async () => {
+    const store = new CountingStore();
+    await new NodeCommandHandler(store).handle(register);
+    const other = new NodeCommandHandler(store);
+    await expect(other.handle({ ...register, meta: meta('c2') })).rejects.toThrow(NodeConflictError);
+    expect(store.streamsRead).toBe(1);
+    expect(await store.readStream(nodeStreamId(NODE))).toHaveLength(1);
   });
 });
 

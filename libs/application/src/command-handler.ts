@@ -20,6 +20,10 @@ export interface HandledCommand {
   readonly position: number;
 }
 
+/** Commands that create their node; any other command needs the node to exist. */
+const CREATES_NODE: ReadonlySet<NodeCommand['type']> = new Set(['RegisterNode', 'DiscoverNode']);
+const NO_NODE: Loaded = { node: null, revision: -1, position: 0 };
+
 /**
  * Carries out node commands: load the node's stream, let the domain decide, append the
  * decision with the revision it was based on. A concurrent writer makes the append fail with
@@ -27,6 +31,10 @@ export interface HandledCommand {
  * the other writer now holds the node and the domain refuses). Nodes stay cached between
  * commands; the expected-revision check keeps the cache honest for what is appended, and a
  * refusal or a no-op decided on a cached node is decided again on the stream.
+ *
+ * A command that creates a node is decided, uncached, on no node at all without reading: its
+ * stream is new unless the client reused a UUID, and then the `no_stream` append fails and
+ * the command is decided again on the stream, as for a stale cache.
  */
 export class NodeCommandHandler {
   private readonly cache = new Map<string, Loaded>();
@@ -38,7 +46,7 @@ export class NodeCommandHandler {
 
   async handle(command: NodeCommand): Promise<HandledCommand> {
     for (let attempt = 1; ; attempt++) {
-      const cached = this.cache.get(command.nodeId);
+      const cached = this.cache.get(command.nodeId) ?? (attempt === 1 && CREATES_NODE.has(command.type) ? NO_NODE : undefined);
       const loaded = cached ?? (await this.load(command.nodeId));
       let events: NodeEvent[];
       try {

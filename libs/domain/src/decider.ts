@@ -189,7 +189,7 @@ function register(command: RegisterNode, node: Node | null): NodeEvent[] {
   if (node) throw new NodeConflictError(command.nodeId, `A node with UUID ${command.nodeId} already exists.`);
   const { provision_state, ...fields } = command.data;
   if (!fields.driver) throw new InvalidParameterError(command.nodeId, 'A node needs a driver.');
-  return [{ type: 'NodeRegistered', data: { ...DEFAULT_NODE_FIELDS, ...pickFields(fields), provision_state }, meta: eventMeta(command) }];
+  return [{ type: 'NodeRegistered', data: Object.assign({}, DEFAULT_NODE_FIELDS, pickFields(fields), { provision_state }), meta: eventMeta(command) }];
 }
 
 function update(command: UpdateNode, node: Node): NodeEvent[] {
