@@ -44,6 +44,8 @@ const fmt = (value: number | undefined, digits = 1) => (value === undefined ? '-
 
 /** [label, path, higher is better?, digits] */
 const METRICS: [string, string, boolean, number][] = [
+  ['warm-up nodes before the run (not measured)', 'warmup.n', true, 0],
+  ['warm-up nodes/s (from a cold start)', 'warmup.nodes_per_s', true, 2],
   ['nodes (N)', 'provision.n', true, 0],
   ['concurrency (C)', 'provision.c', true, 0],
   ['failed nodes', 'provision.failed', false, 0],
@@ -108,7 +110,7 @@ for (const [label, path, higherBetter, digits] of METRICS) {
   const a = med(sides.ironledger, path);
   const b = med(sides.ironic, path);
   let ratio: number | undefined;
-  if (a !== undefined && b !== undefined && a > 0 && b > 0 && !/\(N\)|\(C\)|nodes in|nodes read|failed|client CPU|other processes|load average|wall time|CPU s \(provisioning\)/.test(label)) ratio = higherBetter ? a / b : b / a;
+  if (a !== undefined && b !== undefined && a > 0 && b > 0 && !/\(N\)|\(C\)|not measured|nodes in|nodes read|failed|client CPU|other processes|load average|wall time|CPU s \(provisioning\)/.test(label)) ratio = higherBetter ? a / b : b / a;
   summary[path] = { ironledger: a, ironic: b, ratio };
   rows.push(`| ${label} | ${fmt(a, digits)} | ${fmt(b, digits)} | ${ratio === undefined ? '' : `${fmt(ratio, ratio >= 10 ? 0 : 1)}×`} | ${all(sides.ironledger, path)} | ${all(sides.ironic, path)} |`);
 }
@@ -125,7 +127,14 @@ const out = [
 console.log(out);
 const nodesRatio = summary['provision.nodes_per_s']?.ratio;
 const getRatio = summary['read.get_one.rps']?.ratio;
+/** Ratio of each repetition to the other side's repetition of the same number (run back to back). */
+const paired = (path: string) => {
+  const ratios = sides.ironledger.map((run, i) => [at(run, path), sides.ironic[i] && at(sides.ironic[i], path)] as const).filter((pair): pair is readonly [number, number] => Boolean(pair[0] && pair[1])).map(([a, b]) => a / b);
+  return ratios.length === 0 ? '' : `${ratios.map((r) => fmt(r)).join(', ')} (median ${fmt(median(ratios))}×)`;
+};
+const pairs = [paired('provision.nodes_per_s'), paired('read.get_one.rps')];
 console.log('');
+if (pairs[0] || pairs[1]) console.log(`paired ratios, repetition by repetition: nodes/s ${pairs[0] || '-'}; GET req/s ${pairs[1] || '-'}`);
 console.log(`targets: nodes/s ≥ 50× Ironic: ${nodesRatio === undefined ? 'n/a' : `${fmt(nodesRatio)}× -> ${nodesRatio >= 50 ? 'MET' : 'MISSED'}`}; GET req/s ≥ 20× Ironic: ${getRatio === undefined ? 'n/a' : `${fmt(getRatio)}× -> ${getRatio >= 20 ? 'MET' : 'MISSED'}`}`);
 const line = JSON.stringify({ machine, runs: { ironledger: sides.ironledger.length, ironic: sides.ironic.length }, medians: summary });
 writeFileSync(join(dir, 'summary.md'), `${out}\n`);

@@ -13,6 +13,11 @@
  * the PUT until the first poll that sees the target state with `target_provision_state == null`.
  * 409 and 503 answers are retried (counted in `counts.retries`).
  *
+ * Warm-up (--warmup W, default 0): before anything is measured, W nodes go through the same
+ * workload, are torn down (`deleted`, then `manage`) and deleted, so that the
+ * measured run starts on an empty fleet of a system that has run the workload before (a JIT's
+ * compiled code, connection pools, caches). Nothing of the warm-up is counted but its own summary.
+ *
  * Read test (after provisioning, or alone with --mode read on the nodes already there): sequential
  * `GET /v1/nodes` and `GET /v1/nodes/detail` (2 warm-ups, 20 reps), then `GET /v1/nodes/{uuid}`
  * (full node) from --read-clients (8) concurrent clients for --read-seconds (10), cycling over all nodes.
@@ -32,7 +37,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 
 const HELP = `usage: load.ts [--api URL] [-n N] [-c C] [--keepalive] [--poll-ms MS] [--mode all|provision|read]
-               [--no-read] [--read-seconds S] [--read-clients K] [--list-reps R] [--pids [name=]PID,...]
+               [--warmup W] [--no-read] [--read-seconds S] [--read-clients K] [--list-reps R] [--pids [name=]PID,...]
                [--label TEXT] [--json-out FILE] [--name-prefix P] [--transition-timeout-s S] [--quiet]`;
 
 const { values: opts } = parseArgs({
@@ -43,6 +48,7 @@ const { values: opts } = parseArgs({
     keepalive: { type: 'boolean', default: false },
     'poll-ms': { type: 'string', default: '100' },
     mode: { type: 'string', default: 'all' },
+    warmup: { type: 'string', default: '0' },
     'no-read': { type: 'boolean', default: false },
     'read-seconds': { type: 'string', default: '10' },
     'read-clients': { type: 'string', default: '8' },
@@ -72,6 +78,7 @@ const API = new URL(opts.api!);
 const N = int('nodes', opts.nodes!, 1);
 const C = int('concurrency', opts.concurrency!, 1);
 const POLL_MS = int('poll-ms', opts['poll-ms']!, 1);
+const WARMUP = int('warmup', opts.warmup!, 0);
 const READ_SECONDS = Number(opts['read-seconds']);
 const READ_CLIENTS = int('read-clients', opts['read-clients']!, 1);
 const LIST_REPS = int('list-reps', opts['list-reps']!, 1);
@@ -337,13 +344,24 @@ interface PollView {
   last_error: string | null;
 }
 
-const TRANSITIONS = [
+interface Step {
+  readonly name: string;
+  readonly target: string;
+  readonly reach: string;
+}
+
+const TRANSITIONS: readonly Step[] = [
   { name: 'manage', target: 'manage', reach: 'manageable' },
   { name: 'provide', target: 'provide', reach: 'available' },
   { name: 'active', target: 'active', reach: 'active' },
-] as const;
+];
+/** Back to a state in which a node may be deleted (Ironic's `DELETE_ALLOWED_STATES`). */
+const TEAR_DOWN: readonly Step[] = [
+  { name: 'undeploy', target: 'deleted', reach: 'available' },
+  { name: 'manage', target: 'manage', reach: 'manageable' },
+];
 
-async function transition(uuid: string, step: (typeof TRANSITIONS)[number]): Promise<void> {
+async function transition(uuid: string, step: Step): Promise<void> {
   const started = performance.now();
   await call('put_provision', 'PUT', `/v1/nodes/${uuid}/states/provision`, 202, { target: step.target });
   const seen: string[] = [];
@@ -369,10 +387,10 @@ async function transition(uuid: string, step: (typeof TRANSITIONS)[number]): Pro
 
 const uuids: string[] = [];
 
-async function provisionOne(index: number): Promise<boolean> {
+async function provisionOne(name: string): Promise<boolean> {
   const started = performance.now();
   try {
-    const created = await call('post', 'POST', '/v1/nodes', 201, { driver: 'fake-hardware', name: `${PREFIX}-${index}` });
+    const created = await call('post', 'POST', '/v1/nodes', 201, { driver: 'fake-hardware', name });
     record('create', performance.now() - started);
     const uuid = (JSON.parse(created.body) as { uuid: string }).uuid;
     uuids.push(uuid);
@@ -385,26 +403,54 @@ async function provisionOne(index: number): Promise<boolean> {
   }
 }
 
-async function provision() {
+/** Runs `task(0)` … `task(count - 1)` on C workers; how many succeeded and the wall time in seconds. */
+async function onWorkers(count: number, what: string, task: (index: number) => Promise<boolean>): Promise<{ ok: number; failed: number; wallS: number }> {
   let next = 0;
   let ok = 0;
   let failed = 0;
   const started = performance.now();
-  const progress = setInterval(() => log(`  ${ok + failed}/${N} nodes done (${failed} failed), ${((performance.now() - started) / 1000).toFixed(1)} s`), 5000);
+  const progress = setInterval(() => log(`  ${ok + failed}/${count} ${what} (${failed} failed), ${((performance.now() - started) / 1000).toFixed(1)} s`), 5000);
   await Promise.all(
     Array.from({ length: C }, async () => {
-      while (next < N) {
-        const index = next++;
-        if (await provisionOne(index)) ok++;
+      while (next < count) {
+        if (await task(next++)) ok++;
         else failed++;
       }
     }),
   );
   clearInterval(progress);
-  const wallS = (performance.now() - started) / 1000;
+  return { ok, failed, wallS: (performance.now() - started) / 1000 };
+}
+
+async function provision() {
+  const { ok, failed, wallS } = await onWorkers(N, 'nodes done', (index) => provisionOne(`${PREFIX}-${index}`));
   const latency: Record<string, Summary> = {};
   for (const name of ['create', 'manage', 'provide', 'active', 'node_total', 'http_post', 'http_put_provision', 'http_get_poll']) latency[name] = summarise(samples.get(name));
   return { n: N, c: C, wall_s: round(wallS, 2), nodes_per_s: round(ok / wallS, 2), ok, failed, latency, counts: { ...counts }, state_paths: statePaths, errors: [...errors], retry_samples: retrySamples };
+}
+
+/** --warmup: the workload on W nodes, then their tear-down and deletion; forgets every figure it made. */
+async function warmUp() {
+  const up = await onWorkers(WARMUP, 'warm-up nodes provisioned', (index) => provisionOne(`${PREFIX}-warmup-${index}`));
+  const warmed = uuids.splice(0);
+  const down = await onWorkers(warmed.length, 'warm-up nodes torn down and deleted', async (index) => {
+    try {
+      for (const step of TEAR_DOWN) await transition(warmed[index]!, step);
+      await call('delete', 'DELETE', `/v1/nodes/${warmed[index]}`, 204);
+      return true;
+    } catch (error) {
+      noteError((error as Error).message);
+      return false;
+    }
+  });
+  const failures = [...errors];
+  samples.clear();
+  for (const key of Object.keys(counts)) delete counts[key];
+  for (const key of Object.keys(statePaths)) delete statePaths[key];
+  errors.length = 0;
+  retrySamples.length = 0;
+  if (up.failed + down.failed > 0) throw new Error(`the warm-up failed: ${failures.slice(0, 3).join('; ')}`);
+  return { n: WARMUP, nodes_per_s: round(up.ok / up.wallS, 2), provision_s: round(up.wallS, 2), teardown_s: round(down.wallS, 2) };
 }
 
 // ------------------------------------------------------------- reads ----
@@ -481,6 +527,7 @@ function markdown(result: Result): string {
   const rows: [string, string][] = [];
   const ms = (s: Summary | undefined) => (s ? `${s.p50} / ${s.p95} / ${s.p99}` : '-');
   const p = result.provision;
+  if (result.warmup) rows.push(['warm-up (not measured)', `${result.warmup.n} nodes at ${result.warmup.nodes_per_s} nodes/s, then torn down and deleted`]);
   if (p) {
     rows.push(['nodes ok / failed', `${p.ok} / ${p.failed}  (N=${p.n}, C=${p.c})`]);
     rows.push(['wall time', `${p.wall_s} s`]);
@@ -510,6 +557,8 @@ function markdown(result: Result): string {
 
 interface Result {
   label: string;
+  /** --warmup: what ran before the measurement (not part of any other figure). */
+  warmup?: Awaited<ReturnType<typeof warmUp>>;
   api: string;
   keepalive: boolean;
   poll_ms: number;
@@ -531,12 +580,16 @@ interface Result {
   loadavg_after: number[];
 }
 
+log(`${opts.label || 'load'}: ${API.origin} N=${N} C=${C} poll=${POLL_MS}ms ${opts.keepalive ? 'keep-alive' : 'new connection per request'}${WARMUP ? `, after a warm-up of ${WARMUP} nodes` : ''}`);
+const warmup = DO_PROVISION && WARMUP > 0 ? await warmUp() : undefined;
+if (warmup) log(`warm-up: ${WARMUP} nodes at ${warmup.nodes_per_s} nodes/s, torn down and deleted in ${warmup.teardown_s} s`);
 const loadBefore = loadavg().map((v) => round(v, 2)!);
 const cpuStart = cpuByRoot(serverPids);
 const machineStart = machineBusySeconds();
 const clientStart = process.cpuUsage();
 const result: Result = {
   label: opts.label!,
+  ...(warmup && { warmup }),
   api: API.origin,
   keepalive: Boolean(opts.keepalive),
   poll_ms: POLL_MS,
@@ -553,7 +606,6 @@ const result: Result = {
   loadavg_before: loadBefore,
   loadavg_after: [],
 };
-log(`${result.label || 'load'}: ${API.origin} N=${N} C=${C} poll=${POLL_MS}ms ${opts.keepalive ? 'keep-alive' : 'new connection per request'}`);
 if (DO_PROVISION) {
   result.provision = await provision();
   const cpu = cpuDelta(cpuStart);

@@ -4,6 +4,10 @@
 #
 #   bash bench/provision/run.sh            # R=3 of each side, ironledger N=1000, Ironic N=200, C=16
 #
+# Both sides first run the workload on WARMUP nodes (default 1000), unmeasured, then tear them down
+# and delete them (load.ts --warmup): the measured run finds a system in its steady state on an
+# empty fleet. WARMUP=0 measures from a cold start instead (a freshly started process, JIT and all).
+#
 # Each repetition of a side starts from nothing:
 #   ironledger: 1 conductor + gateway (bench/provision/ironledger.ts) on a NEW isolated JetStream stream
 #               of a private nats-server started here for the whole run (or $NATS_URL when set);
@@ -16,8 +20,8 @@
 # the run. Results: $OUT/{ironledger,ironic}-R.{json,md}, machine.txt, summary.md, and the
 # side-by-side table (medians, ratios) printed at the end by compare.ts.
 #
-# Environment: R (3), C (16), IRONLEDGER_N (1000), IRONIC_N (200: Ironic's nodes/s is flat in N, and
-# N=1000 takes ~7 min per run), READ_SECONDS (10), KEEPALIVE=1 (reuse connections), POLL_MS (100),
+# Environment: R (3), C (16), WARMUP (1000), IRONLEDGER_N (1000), IRONIC_N (200: Ironic's nodes/s is
+# flat in N, and N=1000 takes ~7 min per run; its warm-up takes about as long), READ_SECONDS (10), KEEPALIVE=1 (reuse connections), POLL_MS (100),
 # SKIP_IRONIC=1, SKIP_IRONLEDGER=1, PROFILE=1 (ironledger under the V8 CPU profiler, summary per process),
 # QUIET_MAX_BUSY (35) / QUIET_WAIT_S (300): before each repetition wait up to QUIET_WAIT_S for the
 # machine to be at most QUIET_MAX_BUSY % busy without us (shared boxes: see machine.txt),
@@ -27,6 +31,7 @@ cd "$(dirname "$0")/../.."
 
 R=${R:-3}
 C=${C:-16}
+WARMUP=${WARMUP:-1000}
 IRONLEDGER_N=${IRONLEDGER_N:-1000}
 IRONIC_N=${IRONIC_N:-200}
 READ_SECONDS=${READ_SECONDS:-10}
@@ -38,7 +43,7 @@ IRONIC_STATE=/var/lib/ironic-anchor
 OUT=${OUT:-.run/bench-provision/$(date -u +%Y%m%dT%H%M%SZ)}
 mkdir -p "$OUT"
 TS=(node --import ./scripts/register-ts.mjs)
-LOAD_ARGS=(-c "$C" --poll-ms "$POLL_MS" --read-seconds "$READ_SECONDS")
+LOAD_ARGS=(-c "$C" --warmup "$WARMUP" --poll-ms "$POLL_MS" --read-seconds "$READ_SECONDS")
 [ "${KEEPALIVE:-0}" = 1 ] && LOAD_ARGS+=(--keepalive)
 
 NATS_PID=""
@@ -74,7 +79,7 @@ machine_note() { # side rep
   echo "$1 $2 busy_pct_steal_pct_before=${busy// //} waited_s=$((SECONDS - start)) loadavg=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' '/') nproc=$(nproc)" | tee -a "$OUT/machine.txt"
 }
 
-echo "bench/provision: R=$R C=$C ironledger N=$IRONLEDGER_N, Ironic N=$IRONIC_N, poll ${POLL_MS} ms, read ${READ_SECONDS} s, keep-alive ${KEEPALIVE:-0}; results in $OUT"
+echo "bench/provision: R=$R C=$C warm-up $WARMUP nodes, ironledger N=$IRONLEDGER_N, Ironic N=$IRONIC_N, poll ${POLL_MS} ms, read ${READ_SECONDS} s, keep-alive ${KEEPALIVE:-0}; results in $OUT"
 
 # Quiet box: no Ironic from an earlier run (stop.sh only touches the anchor's own PIDs).
 [ "${SKIP_IRONIC:-0}" = 1 ] || "$ANCHOR/stop.sh" >/dev/null 2>&1 || true
