@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { NAME_CLAIMED, nameStreamId, NodeCommandHandler } from '@ironledger/application';
+import { claimStreamId, NodeCommandHandler } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { CommandBus } from '../support/bus.js';
@@ -75,13 +75,50 @@ describe('conductors sharing the fleet', () => {
     expect((await bus.send({ type: 'RequestProvisionAction', nodeId: first, data: { target: 'manage' } })).ok).toBe(true);
     const locked = await bus.send({ type: 'UpdateNode', nodeId: first, data: { changes: { name, description: 'busy' } } });
     expect(!locked.ok && locked.error.type).toBe('locked');
-    expect((await store.readStream(nameStreamId(name))).map((e) => [e.type, e.data])).toEqual([[NAME_CLAIMED, { nodeId: first }]]);
+    expect((await store.readStream(claimStreamId({ kind: 'name', value: name }))).map((e) => [e.type, e.data])).toEqual([['NodeNameClaimed', { nodeId: first }]]);
     expect((await register(second, name)).ok).toBe(false);
     await eventually(async () => ((await load(first)).provision_state === 'manageable' ? true : undefined), 10_000, 'node manageable');
     expect((await bus.send({ type: 'UpdateNode', nodeId: first, data: { changes: { name: `${name}-renamed` } } })).ok).toBe(true);
     expect((await register(second, name)).ok).toBe(true);
     expect((await bus.send({ type: 'DeleteNode', nodeId: second, data: {} })).ok).toBe(true);
     expect((await register(randomUUID(), name)).ok).toBe(true);
+  });
+
+  it('gives a MAC address and a port UUID to exactly one of the ports added with it at once, and frees them with the port or node', async () => {
+    if (conductors.length === 0) {
+      await start('race-a');
+      await start('race-b');
+    }
+    const nodeIds = Array.from({ length: 10 }, () => randomUUID());
+    for (const nodeId of nodeIds) await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'fake-hardware', provision_state: 'enroll' } });
+    const addPort = (nodeId: string, address: string, uuid: string = randomUUID()) => bus.send({ type: 'AddPort', nodeId, data: { uuid, address } });
+    const ports = async (nodeId: string) => (await load(nodeId)).ports;
+    for (let round = 0; round < 3; round++) {
+      const mac = `52:54:00:00:${round.toString(16).padStart(2, '0')}:${randomUUID().slice(0, 2)}`;
+      // One MAC on ten nodes at once, spread over both conductors by the queue group.
+      const replies = await Promise.all(nodeIds.map((nodeId) => addPort(nodeId, mac)));
+      expect(replies.filter((r) => r.ok)).toHaveLength(1);
+      expect(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.message)).toEqual(Array(9).fill(`A port with MAC address ${mac} already exists.`));
+      const holders: string[] = [];
+      for (const nodeId of nodeIds) if ((await ports(nodeId)).some((port) => port.address === mac)) holders.push(nodeId);
+      expect(holders).toHaveLength(1);
+      // Removing the port frees the MAC for another node.
+      const [port] = (await ports(holders[0]!)).filter((p) => p.address === mac);
+      expect((await bus.send({ type: 'RemovePort', nodeId: holders[0]!, data: { uuid: port!.uuid } })).ok).toBe(true);
+      const other = nodeIds.find((nodeId) => nodeId !== holders[0])!;
+      expect((await addPort(other, mac)).ok).toBe(true);
+    }
+    // One port UUID with ten different MACs at once.
+    const uuid = randomUUID();
+    const replies = await Promise.all(nodeIds.map((nodeId, i) => addPort(nodeId, `52:54:00:01:00:${i.toString(16).padStart(2, '0')}`, uuid)));
+    expect(replies.filter((r) => r.ok)).toHaveLength(1);
+    expect(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.message)).toEqual(Array(9).fill(`A port with UUID ${uuid} already exists.`));
+    // Deleting the node frees its MACs and port UUIDs.
+    const holder = nodeIds[replies.findIndex((r) => r.ok)]!;
+    const held = await ports(holder);
+    expect((await bus.send({ type: 'DeleteNode', nodeId: holder, data: {} })).ok).toBe(true);
+    const heir = nodeIds.find((nodeId) => nodeId !== holder)!;
+    for (const port of held) expect((await addPort(heir, port.address, port.uuid)).ok).toBe(true);
   });
 
   it('fails the nodes of a conductor killed mid-transition, and the history replays consistently', async () => {

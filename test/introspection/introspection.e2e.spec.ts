@@ -148,6 +148,24 @@ describe('look-up', () => {
   });
 });
 
+describe('inventories racing for one MAC', () => {
+  it('give its port to exactly one node; the others skip it', async () => {
+    const racers = 10;
+    const shared = mac(9, 999);
+    const uuids = await Promise.all(Array.from({ length: racers }, (_, i) => api.manageableNode(`racer-${i}`, { ipmi_address: `10.40.0.${i}` })));
+    // Each node's own port makes its look-up unambiguous once another node has the shared MAC.
+    for (const [i, uuid] of uuids.entries()) expect((await api.call('POST', '/v1/ports', { body: { node_uuid: uuid, address: mac(9, i) } })).status).toBe(201);
+    await Promise.all(uuids.map((uuid) => api.inspect(uuid)));
+    const replies = await Promise.all(uuids.map((_, i) => api.call('POST', '/v1/continue', { body: inventory({ macs: [mac(9, i), shared], bmc: `10.40.0.${i}` }), headers: {} })));
+    expect(replies.map((r) => [r.status, r.json.uuid])).toEqual(uuids.map((uuid) => [200, uuid]));
+    await api.untilAll(uuids, (n) => n.provision_state === 'manageable' && n.target_power_state === null, 'inspected');
+    const ports = (await api.call('GET', '/v1/ports?detail=true&limit=1000')).json.ports as Json[];
+    const holders = ports.filter((port) => port.address === shared).map((port) => port.node_uuid);
+    expect(holders).toHaveLength(1);
+    expect(uuids).toContain(holders[0]);
+  });
+});
+
 describe('bad inventories', () => {
   it('are refused with a clear 4xx and nothing appended', async () => {
     const uuid = await api.manageableNode('bad-inv', { ipmi_address: '10.40.0.1' });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { LiveProjection, NameClaims, NodeCommandHandler } from '@ironledger/application';
+import { LiveProjection, NodeCommandHandler, UniqueClaims } from '@ironledger/application';
 import { CONDUCTOR_QUEUE } from '@ironledger/contracts';
 import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
@@ -24,8 +24,8 @@ const store = await openEventStore(config.store);
 const projection = new LiveProjection(store);
 await projection.start();
 const handler = new NodeCommandHandler(store);
-// The name a node has, as its stream says: the judge of a claim older than its grace period.
-const names = new NameClaims(store, { currentName: async (nodeId) => (await handler.load(nodeId)).node?.name });
+// A node as its stream says: the judge of a claim older than its grace period.
+const claims = new UniqueClaims(store, { currentNode: async (nodeId) => (await handler.load(nodeId)).node });
 const drivers = hardwareTypes(config.drivers);
 const runner = new WorkRunner(handler, drivers, config, log, metrics);
 const nats = await connect({ servers: config.natsUrl, name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
@@ -33,7 +33,7 @@ const watchdog = new Watchdog(nats, projection, handler, config, log);
 watchdog.start();
 
 const app = await NestFactory.createMicroservice<MicroserviceOptions>(
-  ConductorModule.forRoot(new Conductor(config.conductorId, handler, projection.readModel, drivers, runner, names, metrics), config.subjects.conductorCommand),
+  ConductorModule.forRoot(new Conductor(config.conductorId, handler, projection.readModel, drivers, runner, claims, metrics), config.subjects.conductorCommand),
   { transport: Transport.NATS, options: { servers: config.natsUrl, queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger },
 );
 await app.listen();

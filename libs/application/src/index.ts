@@ -2,4 +2,4 @@ export * from './command-handler.js';
 export * from './read-model.js';
 export * from './projection.js';
 export * from './position-waiters.js';
-export * from './name-claims.js';
+export * from './unique-claims.js';

@@ -1,0 +1,84 @@
+import { describe, expect, it } from '@jest/globals';
+import { newNode, type Node, NodeConflictError } from '@ironledger/domain';
+import { InMemoryEventStore } from '@ironledger/event-store';
+import { type Claim, ClaimConflictError, claimsHeldBy, claimStreamId, UniqueClaims } from './unique-claims.js';
+
+const NAME: Claim = { kind: 'name', value: 'rack-1' };
+const MAC: Claim = { kind: 'mac', value: '52:54:00:12:34:56' };
+
+const port = (address: string, uuid: string) => ({ uuid, address, pxe_enabled: true, extra: {}, local_link_connection: {}, physical_network: null, is_smartnic: false, created_at: '2026-11-22T04:00:00Z' });
+const node = (uuid: string, fields: Partial<Node> = {}): Node => newNode(uuid, '2026-11-22T04:00:00Z', { provision_state: 'enroll', ...fields });
+
+/** Claims on an in-memory store whose clock the test moves; `nodes` is what node streams say. */
+function setup() {
+  let now = Date.parse('2026-11-22T04:00:00Z');
+  const nodes: Record<string, Node> = {};
+  const store = new InMemoryEventStore({ clock: () => new Date(now) });
+  const claims = new UniqueClaims(store, { currentNode: async (nodeId) => nodes[nodeId] ?? null, graceMs: 60_000, now: () => now });
+  return { store, claims, nodes, advance: (ms: number) => (now += ms) };
+}
+
+describe('UniqueClaims', () => {
+  it('gives a value to one node only, and again to the node that holds it', async () => {
+    const { claims } = setup();
+    await expect(claims.claim(NAME, 'node-a')).resolves.toBe(true);
+    await expect(claims.claim(NAME, 'node-b')).rejects.toThrow(new NodeConflictError('node-b', 'A node with name rack-1 already exists.'));
+    await expect(claims.claim(NAME, 'node-a')).resolves.toBe(false);
+    await expect(claims.claim(MAC, 'node-a')).resolves.toBe(true);
+    const refusal = await claims.claim(MAC, 'node-b').catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ClaimConflictError);
+    expect(refusal).toMatchObject({ holder: 'node-a', message: 'A port with MAC address 52:54:00:12:34:56 already exists.' });
+  });
+
+  it('lets exactly one of many concurrent claims through', async () => {
+    const { store, claims } = setup();
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => claims.claim(MAC, `node-${i}`)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual(Array(19).fill(expect.any(NodeConflictError)));
+    expect((await store.readStream(claimStreamId(MAC))).map((e) => e.type)).toEqual(['PortAddressClaimed']);
+  });
+
+  it('keeps each kind of value in its own streams', async () => {
+    const { claims } = setup();
+    await claims.claim({ kind: 'name', value: 'x' }, 'node-a');
+    await expect(claims.claim({ kind: 'port', value: 'x' }, 'node-b')).resolves.toBe(true);
+    expect([NAME, MAC, { kind: 'port', value: 'p-1' }].map((claim) => claimStreamId(claim as Claim))).toEqual(['name-rack-1', 'mac-52:54:00:12:34:56', 'port-p-1']);
+  });
+
+  it('frees a released value for another node; only the holder releases', async () => {
+    const { store, claims } = setup();
+    await claims.claim(NAME, 'node-a', { requestId: 'req-1' });
+    await claims.release(NAME, 'node-b');
+    await expect(claims.claim(NAME, 'node-b')).rejects.toBeInstanceOf(NodeConflictError);
+    await claims.release(NAME, 'node-a');
+    await claims.claim(NAME, 'node-b');
+    const stream = await store.readStream(claimStreamId(NAME));
+    expect(stream.map((e) => [e.type, e.data])).toEqual([
+      ['NodeNameClaimed', { nodeId: 'node-a' }],
+      ['NodeNameReleased', { nodeId: 'node-a' }],
+      ['NodeNameClaimed', { nodeId: 'node-b' }],
+    ]);
+    expect(stream[0].metadata).toEqual({ requestId: 'req-1' });
+  });
+
+  it('voids a claim left behind once its grace period is over and its node does not have the value', async () => {
+    const { claims, nodes, advance } = setup();
+    await claims.claim(MAC, 'node-a');
+    // node-a's port may still be on its way: the claim stands.
+    await expect(claims.claim(MAC, 'node-b')).rejects.toBeInstanceOf(NodeConflictError);
+    advance(61_000);
+    nodes['node-a'] = node('node-a', { ports: [port(MAC.value, 'p-1')] });
+    await expect(claims.claim(MAC, 'node-b')).rejects.toBeInstanceOf(NodeConflictError);
+    nodes['node-a'] = node('node-a', { ports: [] });
+    await claims.claim(MAC, 'node-b');
+    await expect(claims.claim(MAC, 'node-a')).rejects.toBeInstanceOf(NodeConflictError);
+  });
+});
+
+describe('claimsHeldBy', () => {
+  it('lists the name, and the MAC address and UUID of every port', () => {
+    expect(claimsHeldBy(null)).toEqual([]);
+    expect(claimsHeldBy(node('n', { name: null }))).toEqual([]);
+    expect(claimsHeldBy(node('n', { name: 'rack-1', ports: [port(MAC.value, 'p-1')] }))).toEqual([NAME, MAC, { kind: 'port', value: 'p-1' }]);
+  });
+});
