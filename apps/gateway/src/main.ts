@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LiveProjection } from '@ironledger/application';
-import { openEventStore } from '@ironledger/event-store';
+import { openEventStore, SharedSubscriptionStore } from '@ironledger/event-store';
 import { EventRelay } from '@ironledger/lifecycle-events';
 import { serviceLogger } from '@ironledger/observability';
 import { GatewayModule } from './app.module.js';
@@ -17,7 +17,8 @@ const MAX_BODY_BYTES = 114_688;
 const config = loadConfig();
 const logger = serviceLogger('gateway');
 
-const store = await openEventStore(config.store);
+// The projection and the relay follow the store through one subscription.
+const store = new SharedSubscriptionStore(await openEventStore(config.store));
 const projection = new LiveProjection(store);
 await projection.start();
 const conductors = await ConductorLink.connect(config);
