@@ -6,6 +6,7 @@
 import { ClientNats, type NatsOptions, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { type BusSubjects, type CommandReply } from '@ironledger/contracts';
 import { type NodeCommand } from '@ironledger/domain';
+import { InboxRequests } from '@ironledger/event-store';
 import { type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ApiError } from './errors.js';
@@ -88,12 +89,14 @@ export class ConductorLink {
 const unavailable = (message: string) => new ApiError(503, message);
 
 /**
- * Nest's NATS client, except that each request goes through the connection's one shared reply
- * subscription (nats.js `request`) instead of subscribing an inbox of its own: no SUB and UNSUB
- * per command, and no churn in the server's subscription table. Conductors answer a command in
- * one message (Nest's server folds the end of the stream into the last response).
+ * Nest's NATS client, except that each request goes through one shared reply subscription
+ * (`InboxRequests`) instead of subscribing an inbox of its own: no SUB and UNSUB per command,
+ * and no churn in the server's subscription table. Conductors answer a command in one message
+ * (Nest's server folds the end of the stream into the last response).
  */
 class SharedInboxNatsClient extends ClientNats {
+  private requests?: InboxRequests;
+
   constructor(
     options: Required<NatsOptions>['options'],
     private readonly requestTimeoutMs: number,
@@ -111,8 +114,9 @@ class SharedInboxNatsClient extends ClientNats {
     try {
       const serialized = this.serializer.serialize(packet) as { data: Uint8Array; headers?: unknown };
       const handle = this.createSubscriptionHandler(packet, settle);
-      this.natsClient!.request(this.normalizePattern(partialPacket.pattern), serialized.data, {
-        timeout: this.requestTimeoutMs,
+      this.requests ??= new InboxRequests(this.unwrap<NatsConnection>());
+      this.requests.request(this.normalizePattern(partialPacket.pattern), serialized.data, {
+        timeoutMs: this.requestTimeoutMs,
         headers: this.mergeHeaders(serialized.headers),
       }).then(
         (message: Msg) => handle(null, message),

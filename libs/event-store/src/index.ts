@@ -4,3 +4,4 @@ export * from './in-memory.js';
 export * from './jetstream.js';
 export * from './open.js';
 export * from './shared-subscriptions.js';
+export * from './inbox-requests.js';

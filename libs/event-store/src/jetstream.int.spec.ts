@@ -89,16 +89,16 @@ describe('JetStreamEventStore on JetStream', () => {
     try {
       await store.append('node-1', [{ type: 'First', data: {} }], { expectedRevision: 'no_stream' });
       // Let the rival commit after our check, just before our publish.
-      const js = store['js'];
-      const publish = js.publish.bind(js);
-      const spy = jest.spyOn(js, 'publish').mockImplementationOnce(async (...args) => {
+      const requests = store['requests'];
+      const request = requests.request.bind(requests);
+      const spy = jest.spyOn(requests, 'request').mockImplementationOnce(async (...args) => {
         await rival.append('node-1', [{ type: 'Rival', data: {} }], { expectedRevision: 0 });
-        return publish(...args);
+        return request(...args);
       });
 
       const error = await store.append('node-1', [{ type: 'Stale', data: {} }], { expectedRevision: 0 }).catch((e: unknown) => e);
 
-      expect(spy.mock.calls[0][2]?.expect).toEqual({ lastSubjectSequence: 1 });
+      expect(spy.mock.calls[0][2].headers?.get('Nats-Expected-Last-Subject-Sequence')).toBe('1');
       expect(error).toBeInstanceOf(ConcurrencyError);
       expect(error).toMatchObject({ streamId: 'node-1', expected: 0, actual: 1 });
       expect((await store.readStream('node-1')).map((e) => e.type)).toEqual(['First', 'Rival']);

@@ -12,6 +12,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { ConcurrencyError } from './errors.js';
+import { InboxRequests } from './inbox-requests.js';
 import {
   type AppendOptions,
   type AppendResult,
@@ -56,6 +57,8 @@ const Header = {
 
 /** An expected last subject sequence that no subject ever reaches. */
 const UNREACHABLE_SEQUENCE = Number.MAX_SAFE_INTEGER;
+/** How long an append waits for JetStream's acknowledgement (nats.js's default). */
+const PUBLISH_TIMEOUT_MS = 5000;
 /** Messages per pull request when reading. */
 const BATCH = 1000;
 /** Stream heads remembered (about 100 bytes each), the least recently used forgotten first. */
@@ -98,9 +101,27 @@ class KnownHeads {
   }
 }
 
+/** JetStream's answer to a publish. */
+interface PubAck {
+  readonly seq?: number;
+  readonly duplicate?: boolean;
+  readonly error?: { readonly code?: number; readonly err_code?: number; readonly description?: string };
+}
+
+/** JetStream refused a publish; `code` is its API error code (`JetStreamApiCodes`). */
+class PublishRefused extends Error {
+  constructor(
+    readonly code: number,
+    description: string,
+  ) {
+    super(`JetStream refused the append (${code}): ${description}`);
+  }
+}
+
 /** Event store on NATS JetStream: one subject per event stream, one message per commit. */
 export class JetStreamEventStore implements EventStore {
   private readonly js: JetStreamClient;
+  private readonly requests: InboxRequests;
   private readonly heads = new KnownHeads(MAX_KNOWN_HEADS);
 
   private constructor(
@@ -110,6 +131,7 @@ export class JetStreamEventStore implements EventStore {
     private readonly subjectPrefix: string,
   ) {
     this.js = jetstream(nc);
+    this.requests = new InboxRequests(nc);
   }
 
   /** Connects and creates the JetStream stream, or brings its configuration up to date. */
@@ -147,13 +169,9 @@ export class JetStreamEventStore implements EventStore {
       const expected = expectedRevision === 'any' || expectedRevision === actual;
       const firstRevision = head.revision + 1;
       try {
-        const ack = await this.js.publish(subject, body, {
-          msgID: commitId,
-          headers: commitHeaders(streamId, firstRevision, events.length, commitId),
-          // Even a stale expectation goes to the server: it recognises a retried commit id
-          // (and answers with the original) before it checks the sequence.
-          expect: { lastSubjectSequence: expected ? head.seq : UNREACHABLE_SEQUENCE },
-        });
+        // Even a stale expectation goes to the server: it recognises a retried commit id (and
+        // answers with the original) before it checks the sequence.
+        const ack = await this.publish(subject, body, commitHeaders(streamId, firstRevision, events.length, commitId, expected ? head.seq : UNREACHABLE_SEQUENCE));
         if (!ack.duplicate) {
           const result = resultOf(ack.seq, firstRevision, events.length);
           this.heads.remember(subject, { seq: ack.seq, revision: result.nextRevision });
@@ -163,13 +181,21 @@ export class JetStreamEventStore implements EventStore {
         if (!original) throw new Error(`Commit ${commitId} was acknowledged as a duplicate of message ${ack.seq}, which is gone`);
         return commitOf(original);
       } catch (error) {
-        if (!isApiError(error, JetStreamApiCodes.StreamWrongLastSequence)) throw error;
+        if (!(error instanceof PublishRefused && error.code === JetStreamApiCodes.StreamWrongLastSequence)) throw error;
         if (!expected) throw new ConcurrencyError(streamId, expectedRevision, actual);
         // The guess was stale, or another writer committed after our read: judge again against the stored head.
         this.heads.forget(subject);
         head = undefined;
       }
     }
+  }
+
+  /** Stores one commit message; JetStream's acknowledgement, or `PublishRefused`. */
+  private async publish(subject: string, body: string, headers: MsgHdrs): Promise<{ seq: number; duplicate: boolean }> {
+    const ack = (await this.requests.request(subject, body, { headers, timeoutMs: PUBLISH_TIMEOUT_MS })).json<PubAck>();
+    if (ack.error) throw new PublishRefused(ack.error.err_code ?? ack.error.code ?? 0, ack.error.description ?? 'no description');
+    if (typeof ack.seq !== 'number') throw new Error(`JetStream acknowledged an append to ${subject} without a sequence`);
+    return { seq: ack.seq, duplicate: ack.duplicate === true };
   }
 
   /** The stream's last commit as the server holds it now. */
@@ -223,6 +249,7 @@ export class JetStreamEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.requests.close();
     await this.nc.drain();
   }
 
@@ -265,12 +292,15 @@ export class JetStreamEventStore implements EventStore {
   }
 }
 
-function commitHeaders(streamId: string, firstRevision: number, eventCount: number, commitId: string): MsgHdrs {
+function commitHeaders(streamId: string, firstRevision: number, eventCount: number, commitId: string, expectedLastSequence: number): MsgHdrs {
   const h = headers();
   h.set(Header.streamId, streamId);
   h.set(Header.firstRevision, String(firstRevision));
   h.set(Header.eventCount, String(eventCount));
   h.set(Header.commitId, commitId);
+  // JetStream's own: the de-duplication id, and the optimistic concurrency check.
+  h.set('Nats-Msg-Id', commitId);
+  h.set('Nats-Expected-Last-Subject-Sequence', String(expectedLastSequence));
   return h;
 }
 
