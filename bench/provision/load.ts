@@ -14,9 +14,9 @@
  * 409 and 503 answers are retried (counted in `counts.retries`).
  *
  * Warm-up (--warmup W, default 0): before anything is measured, W nodes go through the same
- * workload, are torn down (`deleted`, then `manage`) and deleted, so that the
- * measured run starts on an empty fleet of a system that has run the workload before (a JIT's
- * compiled code, connection pools, caches). Nothing of the warm-up is counted but its own summary.
+ * workload, are torn down (`deleted`, then `manage`) and deleted, so that the measured run starts
+ * on an empty fleet of a system that has run the workload before (a JIT's compiled code,
+ * connection pools, caches). Nothing of the warm-up is counted but its own summary.
  *
  * Read test (after provisioning, or alone with --mode read on the nodes already there): sequential
  * `GET /v1/nodes` and `GET /v1/nodes/detail` (2 warm-ups, 20 reps), then `GET /v1/nodes/{uuid}`
