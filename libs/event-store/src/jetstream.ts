@@ -13,6 +13,7 @@ import {
 import { connect, headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { ConcurrencyError } from './errors.js';
 import { InboxRequests } from './inbox-requests.js';
+import { type PubAck, PublishRefusedError, refusalOf } from './pub-ack.js';
 import {
   type AppendOptions,
   type AppendResult,
@@ -101,23 +102,6 @@ class KnownHeads {
   }
 }
 
-/** JetStream's answer to a publish. */
-interface PubAck {
-  readonly seq?: number;
-  readonly duplicate?: boolean;
-  readonly error?: { readonly code?: number; readonly err_code?: number; readonly description?: string };
-}
-
-/** JetStream refused a publish; `code` is its API error code (`JetStreamApiCodes`). */
-class PublishRefused extends Error {
-  constructor(
-    readonly code: number,
-    description: string,
-  ) {
-    super(`JetStream refused the append (${code}): ${description}`);
-  }
-}
-
 /** Event store on NATS JetStream: one subject per event stream, one message per commit. */
 export class JetStreamEventStore implements EventStore {
   private readonly js: JetStreamClient;
@@ -181,7 +165,7 @@ export class JetStreamEventStore implements EventStore {
         if (!original) throw new Error(`Commit ${commitId} was acknowledged as a duplicate of message ${ack.seq}, which is gone`);
         return commitOf(original);
       } catch (error) {
-        if (!(error instanceof PublishRefused && error.code === JetStreamApiCodes.StreamWrongLastSequence)) throw error;
+        if (!(error instanceof PublishRefusedError && error.code === JetStreamApiCodes.StreamWrongLastSequence)) throw error;
         if (!expected) throw new ConcurrencyError(streamId, expectedRevision, actual);
         // The guess was stale, or another writer committed after our read: judge again against the stored head.
         this.heads.forget(subject);
@@ -190,10 +174,11 @@ export class JetStreamEventStore implements EventStore {
     }
   }
 
-  /** Stores one commit message; JetStream's acknowledgement, or `PublishRefused`. */
+  /** Stores one commit message; JetStream's acknowledgement, or `PublishRefusedError`. */
   private async publish(subject: string, body: string, headers: MsgHdrs): Promise<{ seq: number; duplicate: boolean }> {
     const ack = (await this.requests.request(subject, body, { headers, timeoutMs: PUBLISH_TIMEOUT_MS })).json<PubAck>();
-    if (ack.error) throw new PublishRefused(ack.error.err_code ?? ack.error.code ?? 0, ack.error.description ?? 'no description');
+    const refusal = refusalOf(ack);
+    if (refusal) throw refusal;
     if (typeof ack.seq !== 'number') throw new Error(`JetStream acknowledged an append to ${subject} without a sequence`);
     return { seq: ack.seq, duplicate: ack.duplicate === true };
   }

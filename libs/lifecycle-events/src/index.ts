@@ -3,5 +3,5 @@ export * from './wire.js';
 export * from './notifications.js';
 export * from './history.js';
 export * from './relay.js';
-export { OrderedPublisher, PublishRefusedError, RelayOutOfStepError } from './ordered-publisher.js';
+export { OrderedPublisher, RelayOutOfStepError } from './ordered-publisher.js';
 export { stableUuid } from './ids.js';

@@ -1,15 +1,5 @@
 import { createInbox, headers as natsHeaders, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-
-/** JetStream refused a publish (its PubAck carried an error), e.g. `wrong last sequence`. */
-export class PublishRefusedError extends Error {
-  readonly type = 'publish_refused';
-  constructor(
-    readonly code: number,
-    description: string,
-  ) {
-    super(`JetStream refused the publish (${code}): ${description}`);
-  }
-}
+import { type PubAck, refusalOf } from '@ironledger/event-store';
 
 /** The stream stored an event at another sequence than expected: another writer is active. */
 export class RelayOutOfStepError extends Error {
@@ -24,12 +14,6 @@ interface Pending {
   readonly sentAt: number;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
-}
-
-interface PubAck {
-  readonly seq?: number;
-  readonly duplicate?: boolean;
-  readonly error?: { readonly code?: number; readonly err_code?: number; readonly description?: string };
 }
 
 /**
@@ -91,7 +75,8 @@ export class OrderedPublisher {
   private acknowledged(ack: PubAck): void {
     const pending = this.queue[this.head];
     if (!pending) return;
-    if (ack.error) return this.fail(new PublishRefusedError(ack.error.err_code ?? ack.error.code ?? 0, ack.error.description ?? 'no description'));
+    const refusal = refusalOf(ack);
+    if (refusal) return this.fail(refusal);
     // A duplicate (another relay stored this very event) still lands on the expected sequence.
     if (ack.seq !== pending.sequence) return this.fail(new RelayOutOfStepError(pending.sequence, ack.seq ?? 0));
     this.queue[this.head++] = undefined as unknown as Pending;
