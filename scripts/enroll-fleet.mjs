@@ -5,7 +5,8 @@ const headers = { 'content-type': 'application/json', 'x-openstack-ironic-api-ve
 const call = async (method, path, body) => {
   const response = await fetch(`${api}${path}`, { method, headers, body: body && JSON.stringify(body) });
   if (!response.ok && response.status !== 409) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 || response.status === 202 ? null : response.json();
+  // 409: the node is there already (the store outlives restarts); nothing to do.
+  return response.status === 204 || response.status === 202 || response.status === 409 ? null : response.json();
 };
 let next = 0;
 async function worker() {

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Starts a private nats-server with JetStream on a free loopback port for this checkout and
-# prints its URL. Installs Debian's nats-server when the machine has none.
+# prints its URL. Installs Debian's nats-server when the machine has none. Its JetStream data
+# (the event store of `npm start`) lives in .run/nats/js and survives stop and start; only
+# `reset` deletes it.
 #   scripts/nats.sh start   -> prints nats://127.0.0.1:PORT (idempotent)
 #   scripts/nats.sh stop
 #   scripts/nats.sh status  -> exit 0 when this checkout's server runs
+#   scripts/nats.sh reset   -> stops the server and deletes its data (every event it stored)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 run=$top/.run/nats
@@ -28,7 +31,6 @@ case "${1:-start}" in
     ensure_installed
     bin=$(command -v nats-server || echo /usr/sbin/nats-server)
     port=$(free_port)
-    rm -rf "$run/js"
     setsid "$bin" -a 127.0.0.1 -p "$port" -js -sd "$run/js" -l "$run/nats.log" </dev/null >/dev/null 2>&1 &
     echo $! > "$run/pid"
     for _ in $(seq 100); do
@@ -39,8 +41,13 @@ case "${1:-start}" in
     done
     echo "nats-server did not start; see $run/nats.log" >&2; exit 1 ;;
   stop)
-    if alive; then kill "$(cat "$run/pid")"; fi
+    # Waits for the exit: a start right after must not find the data directory still in use.
+    if alive; then kill "$(cat "$run/pid")"; while kill -0 "$(cat "$run/pid")" 2>/dev/null; do sleep 0.05; done; fi
     rm -f "$run/pid" "$run/url" ;;
   status) alive ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+  reset)
+    bash "$0" stop
+    rm -rf "$run/js"
+    echo "deleted this checkout's NATS data ($run/js)" >&2 ;;
+  *) echo "usage: $0 start|stop|status|reset" >&2; exit 2 ;;
 esac

@@ -7,7 +7,7 @@
  */
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { NodeReadModel } from '@ironledger/application';
+import { FleetReadModel } from '@ironledger/application';
 import { type EventData } from '@ironledger/event-store';
 import { BENCH_STORE, natsUrl } from './common.js';
 
@@ -20,7 +20,7 @@ export async function timePhase(phase: Phase): Promise<{ seconds: number; events
     const started = performance.now();
     const consumer = await jetstream(nc).consumers.get(BENCH_STORE.stream, { opt_start_seq: 1 });
     const messages = await consumer.consume({ max_messages: 10_000 });
-    const model = new NodeReadModel();
+    const model = new FleetReadModel();
     let count = 0;
     let events = 0;
     for await (const m of messages) {

@@ -68,7 +68,7 @@ if (values.breakdown) {
   for (const [phase, what] of [
     ['transport', 'read every commit message with one ordered consumer (10,000-message pulls)'],
     ['decode', '… and decode them (two headers, JSON body)'],
-    ['fold', '… and fold the events into the read model (`NodeReadModel.apply`)'],
+    ['fold', '… and fold the events into the read model (`FleetReadModel.apply`)'],
   ] as [Phase, string][]) {
     const times: number[] = [];
     for (let i = 0; i < Math.min(RUNS, 3); i++) times.push((await timePhase(phase)).seconds);

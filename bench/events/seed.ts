@@ -10,7 +10,8 @@
 import { parseArgs } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { nodeStreamId, toEventData } from '@ironledger/contracts';
+import { toEventData } from '@ironledger/application';
+import { nodeStreamId } from '@ironledger/contracts';
 import { type CommandMeta } from '@ironledger/domain';
 import { type EventStore } from '@ironledger/event-store';
 import { seededRandom, simulatedClock, simulatedNodeId, type SimulatedNode, stepNode } from '@ironledger/lifecycle-events/testing';

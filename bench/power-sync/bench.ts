@@ -63,7 +63,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LiveProjection } from '@ironledger/application';
-import { type BmcSim, startBmcSim } from '@ironledger/bmc-sim';
+import { BmcSim } from '@ironledger/bmc-sim';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -552,7 +552,7 @@ let setup: SetupTimes | undefined;
 
 async function runSetup(url: string): Promise<void> {
   const t0 = Date.now();
-  sim = await startBmcSim({ port: 0, systems: BMCS });
+  sim = await BmcSim.start({ port: 0, systems: BMCS });
   const simMs = Date.now() - t0;
   const run = isolatedRun('psbench');
   eventStream = run.JETSTREAM_STREAM;

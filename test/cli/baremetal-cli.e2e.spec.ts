@@ -302,6 +302,80 @@ describe('the real baremetal CLI against ironledger', () => {
     });
   }, STEP_MS);
 
+  it('node boot device, inject nmi, console, boot mode, secure boot, target RAID config', async () => {
+    let run = await cli(['node', 'boot', 'device', 'set', RENAMED, 'pxe', '--persistent']);
+    verify(run, () => ok(run));
+    run = await cli(['node', 'boot', 'device', 'show', RENAMED, '-f', 'json']);
+    verify(run, () => {
+      ok(run);
+      expect(json(run)).toEqual({ boot_device: 'pxe', persistent: false });
+    });
+    run = await cli(['node', 'boot', 'device', 'show', '--supported', RENAMED, '-f', 'json']);
+    verify(run, () => {
+      ok(run);
+      expect(json(run)).toEqual({ supported_boot_devices: 'pxe' });
+    });
+    run = await cli(['node', 'inject', 'nmi', RENAMED]);
+    verify(run, () => {
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('Driver fake-hardware does not support inject_nmi (disabled or not implemented). (HTTP 400)');
+    });
+    for (const action of ['enable', 'disable']) {
+      run = await cli(['node', 'console', action, RENAMED]);
+      verify(run, () => ok(run));
+    }
+    run = await cli(['node', 'console', 'show', RENAMED, '-f', 'json']);
+    verify(run, () => {
+      ok(run);
+      expect(json(run)).toEqual({ console_enabled: false, console_info: null });
+    });
+    for (const args of [['boot', 'mode', 'set', RENAMED, 'uefi'], ['secure', 'boot', 'on', RENAMED]]) {
+      run = await cli(['node', ...args]);
+      verify(run, () => ok(run));
+    }
+    run = await cli(['node', 'set', RENAMED, '--target-raid-config', '{"logical_disks": [{"size_gb": 10, "raid_level": "1"}]}']);
+    verify(run, () => ok(run));
+    run = await cli(['node', 'set', RENAMED, '--target-raid-config', '{"logical_disks": []}']);
+    verify(run, () => {
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('RAID config validation error: [] is too short (HTTP 400)');
+    });
+    run = await cli(['node', 'show', RENAMED, '-f', 'json', '-c', 'target_raid_config', '-c', 'boot_mode', '-c', 'secure_boot']);
+    verify(run, () => {
+      ok(run);
+      expect(json(run)).toEqual({ target_raid_config: { logical_disks: [{ size_gb: 10, raid_level: '1' }] }, boot_mode: null, secure_boot: null });
+    });
+    run = await cli(['node', 'unset', RENAMED, '--target-raid-config']);
+    verify(run, () => ok(run));
+  }, STEP_MS);
+
+  it('node clean with bios.apply_configuration, node bios setting list and show', async () => {
+    const steps = '[{"interface": "bios", "step": "apply_configuration", "args": {"settings": [{"name": "NumCores", "value": 4}, {"name": "Alpha", "value": "x"}]}}]';
+    let run = await cli(['node', 'clean', RENAMED, '--clean-steps', steps, '--wait', '30']);
+    verify(run, () => {
+      ok(run);
+      expectPath(run, ['manageable', 'cleaning', 'manageable']);
+    });
+    run = await cli(['node', 'bios', 'setting', 'list', RENAMED, '-f', 'json']);
+    verify(run, () => {
+      ok(run);
+      expect(JSON.parse(run.stdout)).toEqual([
+        { 'BIOS setting name': 'Alpha', 'BIOS setting value': 'x' },
+        { 'BIOS setting name': 'NumCores', 'BIOS setting value': '4' },
+      ]);
+    });
+    run = await cli(['node', 'bios', 'setting', 'show', RENAMED, 'NumCores', '-f', 'json']);
+    verify(run, () => {
+      ok(run);
+      expect(json(run)).toMatchObject({ name: 'NumCores', value: '4', allowable_values: [], attribute_type: null, updated_at: null });
+    });
+    run = await cli(['node', 'bios', 'setting', 'show', RENAMED, 'Nope']);
+    verify(run, () => {
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`Node ${uuid} doesn't have a BIOS setting 'Nope' (HTTP 404)`);
+    });
+  }, STEP_MS);
+
   it('node delete, then the node is gone', async () => {
     let run = await cli(['node', 'delete', RENAMED]);
     verify(run, () => {

@@ -29,7 +29,7 @@ describe('conductor over NATS', () => {
     await store?.close();
   });
 
-  const load = async (id: string): Promise<Node> => (await new NodeCommandHandler(store).load(id)).node!;
+  const load = async (id: string): Promise<Node> => (await new NodeCommandHandler(store).load(id)).state!;
   const eventCount = async (id: string) => (await store.readStream(nodeStreamId(id))).length;
 
   async function enroll(driverInfo: Record<string, Json> = {}): Promise<string> {

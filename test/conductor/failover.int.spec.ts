@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { claimStreamId, NodeCommandHandler } from '@ironledger/application';
-import { nodeStreamId } from '@ironledger/contracts';
+import { type CommandReply, nodeStreamId } from '@ironledger/contracts';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { CommandBus } from '../support/bus.js';
 import { eventually, isolatedRun, natsUrl, type Service, startService } from '../support/processes.js';
@@ -32,7 +32,7 @@ describe('conductors sharing the fleet', () => {
     conductors.push(service);
     return service;
   };
-  const load = async (id: string) => (await new NodeCommandHandler(store).load(id)).node!;
+  const load = async (id: string) => (await new NodeCommandHandler(store).load(id)).state!;
 
   it('lets exactly one of two conductors apply racing requests on one node', async () => {
     await start('race-a');
@@ -121,27 +121,99 @@ describe('conductors sharing the fleet', () => {
     for (const port of held) expect((await addPort(heir, port.address, port.uuid)).ok).toBe(true);
   });
 
+  it('gives a port group name, a port group MAC and a volume connector’s type and ID each to exactly one of the nodes asking for it at once', async () => {
+    if (conductors.length === 0) {
+      await start('race-a');
+      await start('race-b');
+    }
+    const nodeIds = Array.from({ length: 10 }, () => randomUUID());
+    for (const nodeId of nodeIds) await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'fake-hardware', provision_state: 'enroll' } });
+    const winnerOf = async (replies: CommandReply[], expected: string, has: (node: Awaited<ReturnType<typeof load>>) => boolean) => {
+      expect(replies.filter((r) => r.ok)).toHaveLength(1);
+      expect(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.message)).toEqual(Array(9).fill(expected));
+      const holders: string[] = [];
+      for (const nodeId of nodeIds) if (has(await load(nodeId))) holders.push(nodeId);
+      expect(holders).toEqual([nodeIds[replies.findIndex((r) => r.ok)]]);
+    };
+    const name = `bond-${randomUUID().slice(0, 8)}`;
+    const named = await Promise.all(nodeIds.map((nodeId) => bus.send({ type: 'AddPortgroup', nodeId, data: { uuid: randomUUID(), name } })));
+    await winnerOf(named, `A portgroup with name ${name} already exists.`, (node) => node.portgroups.some((g) => g.name === name));
+    const mac = `52:54:00:77:${randomUUID().slice(0, 2)}:01`;
+    const addressed = await Promise.all(nodeIds.map((nodeId) => bus.send({ type: 'AddPortgroup', nodeId, data: { uuid: randomUUID(), address: mac } })));
+    await winnerOf(addressed, `A portgroup with MAC address ${mac} already exists.`, (node) => node.portgroups.some((g) => g.address === mac));
+    const iqn = `iqn.2026-11.org.race:${randomUUID().slice(0, 8)}`;
+    const connectors = await Promise.all(nodeIds.map((nodeId) => bus.send({ type: 'AddVolumeConnector', nodeId, data: { uuid: randomUUID(), type: 'iqn', connector_id: iqn, extra: {} } })));
+    await winnerOf(connectors, `A volume connector with type iqn and connector ID ${iqn} already exists.`, (node) => node.volume_connectors.some((c) => c.connector_id === iqn));
+  });
+
+  it('moves a port once when two conductors are asked to move it to two nodes at once; its MAC stays one node’s', async () => {
+    if (conductors.length === 0) {
+      await start('race-a');
+      await start('race-b');
+    }
+    const [home, ...others] = Array.from({ length: 5 }, () => randomUUID());
+    for (const nodeId of [home!, ...others]) await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'fake-hardware', provision_state: 'enroll' } });
+    const port = randomUUID();
+    const mac = `52:54:00:78:${randomUUID().slice(0, 2)}:01`;
+    expect((await bus.send({ type: 'AddPort', nodeId: home!, data: { uuid: port, address: mac } })).ok).toBe(true);
+    const replies = await Promise.all(others.map((to) => bus.send({ type: 'UpdatePort', nodeId: home!, data: { uuid: port, changes: {}, to_node: to } })));
+    expect(replies.filter((r) => r.ok)).toHaveLength(1);
+    const holders: string[] = [];
+    for (const nodeId of [home!, ...others]) if ((await load(nodeId)).ports.some((p) => p.uuid === port)) holders.push(nodeId);
+    expect(holders).toEqual([others[replies.findIndex((r) => r.ok)]]);
+    const claims = await store.readStream(claimStreamId({ kind: 'mac', value: mac }));
+    expect(claims.at(-1)!.data).toEqual({ nodeId: holders[0] });
+  });
+});
+
+/**
+ * A conductor killed mid-transition, deterministically: it is the only conductor when the
+ * nodes are taken (so it holds all of them), and the survivor starts only then, so the test
+ * never depends on how the queue group spreads commands or on timing under load.
+ */
+describe('a conductor killed mid-transition', () => {
+  const runEnv = isolatedRun('failover_kill');
+  const env = { NATS_URL: natsUrl(), ...runEnv, HEARTBEAT_INTERVAL_MS: '300' };
+  const conductors: Service[] = [];
+  let bus: CommandBus;
+  let store: JetStreamEventStore;
+
+  beforeAll(async () => {
+    bus = await CommandBus.connect(natsUrl(), runEnv.NATS_SUBJECT_PREFIX);
+    store = await JetStreamEventStore.connect({ servers: natsUrl(), stream: runEnv.JETSTREAM_STREAM, subjectPrefix: runEnv.JETSTREAM_SUBJECT_PREFIX });
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    await Promise.all(conductors.map((c) => c.stop('SIGKILL')));
+    await store?.close();
+  });
+
+  const start = async (id: string) => {
+    const service = await startService('apps/conductor/src/main.ts', { ...env, CONDUCTOR_ID: id }, { name: id, readyTimeoutMs: 60_000 });
+    conductors.push(service);
+    return service;
+  };
+  const load = async (id: string) => (await new NodeCommandHandler(store).load(id)).state!;
+
   it('fails the nodes of a conductor killed mid-transition, and the history replays consistently', async () => {
     const doomed = await start('doomed');
-    // Three conductors share the requests; the nodes that `doomed` took are the ones to watch.
-    const nodes = await Promise.all(
-      Array.from({ length: 6 }, async () => {
-        const nodeId = randomUUID();
-        await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'fake-hardware', driver_info: { fake_delay_ms: 60_000 }, provision_state: 'enroll' } });
-        await bus.send({ type: 'RequestProvisionAction', nodeId, data: { target: 'manage' } });
-        return nodeId;
-      }),
-    );
-    const heldByDoomed = [];
-    for (const nodeId of nodes) if ((await load(nodeId)).reservation === 'doomed') heldByDoomed.push(nodeId);
-    expect(heldByDoomed.length).toBeGreaterThan(0);
+    const nodes: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const nodeId = randomUUID();
+      expect((await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'fake-hardware', driver_info: { fake_delay_ms: 120_000 }, provision_state: 'enroll' } })).ok).toBe(true);
+      expect((await bus.send({ type: 'RequestProvisionAction', nodeId, data: { target: 'manage' } })).ok).toBe(true);
+      nodes.push(nodeId);
+    }
+    for (const nodeId of nodes) expect((await load(nodeId)).reservation).toBe('doomed');
 
+    await start('survivor');
     await doomed.stop('SIGKILL');
-    for (const nodeId of heldByDoomed) {
+    for (const nodeId of nodes) {
       const node = await eventually(async () => {
         const current = await load(nodeId);
         return current.reservation === null ? current : undefined;
-      }, 10_000, `recovery of ${nodeId}`);
+      }, 30_000, `recovery of ${nodeId}`);
       // verifying fails back to enroll, with the reason.
       expect(node.provision_state).toBe('enroll');
       expect(node.last_error).toContain('Conductor doomed stopped while the node was verifying');

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { subscribeSse } from '@ironledger/client';
-import { nodeStreamId, toNodeEvent } from '@ironledger/contracts';
+import { toNodeEvent } from '@ironledger/application';
+import { nodeStreamId } from '@ironledger/contracts';
 import { type RecordedEvent } from '@ironledger/event-store';
 import { type RunningSystem, sleep, startSystem } from '../support/system.js';
 
@@ -163,7 +164,7 @@ describe('server-sent events', () => {
     await call('PUT', `/v1/nodes/${uuid}/states/provision`, { target: 'manage' });
     const seen: string[] = [];
     for await (const { event } of subscription) {
-      expect(event.meta.nodeId).toBe(uuid);
+      expect((event.meta as { nodeId?: string }).nodeId).toBe(uuid);
       if (event.type === 'NodeRegistered') expect(JSON.stringify(event.data)).not.toContain('topsecret');
       seen.push(event.type === 'ProvisionStateChanged' ? `${event.data.from}->${event.data.to}` : event.type);
       if (seen.length === 3) break;

@@ -3,11 +3,14 @@
  * everything else needs a user of the htpasswd file, and that user is recorded as the actor.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { nodeStreamId } from '@ironledger/contracts';
+import { PUBLIC_ROUTES } from '../../apps/gateway/src/http/http-context.js';
+import { encodedVariants, gatewayRoutes, rawRequest } from '../support/routes.js';
 import { type RunningSystem, startSystem } from '../support/system.js';
 
 jest.setTimeout(60_000);
@@ -42,6 +45,31 @@ describe('http_basic authentication', () => {
     expect((await get('/v1/nodes', alice)).status).toBe(200);
   });
 
+  it('refuses every route that is not public, however its URL is spelled, without valid credentials', async () => {
+    const routes = gatewayRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    const wrong = `Basic ${Buffer.from('alice:wrong').toString('base64')}`;
+    const admitted: string[] = [];
+    for (const { method, path } of routes) {
+      if (PUBLIC_ROUTES.has(path)) continue;
+      for (const variant of encodedVariants(path.replace(/:[^/]+/g, 'x'))) {
+        for (const headers of [{}, { authorization: wrong }] as Record<string, string>[]) {
+          const response = await rawRequest(system.baseUrl, method, variant, headers, method === 'GET' || method === 'DELETE' ? undefined : '{}');
+          if (response.status !== 401) admitted.push(`${method} ${variant} ${headers.authorization ? '(wrong password)' : ''} → ${response.status}`);
+        }
+      }
+    }
+    expect(admitted).toEqual([]);
+  });
+
+  it('refuses unknown and mangled paths too, and keeps the public routes open', async () => {
+    for (const path of ['/nope', '/v1/nope', '/V1/nodes', '/v1//nodes', '/%2576%31/nodes', '/v1/nodes/%2e%2e/admin/rebuild']) {
+      expect([path, (await rawRequest(system.baseUrl, 'GET', path)).status]).toEqual([path, 401]);
+    }
+    for (const path of ['/', '/v1', '/%761', '/v1/', '/healthz']) expect([path, (await rawRequest(system.baseUrl, 'GET', path)).status]).toEqual([path, 200]);
+    expect((await rawRequest(system.baseUrl, 'POST', '/v%31/heartbeat/no-such-node', {}, '{}')).status).not.toBe(401);
+  });
+
   it('records the authenticated user as the actor of what the request caused', async () => {
     const created = await fetch(`${system.baseUrl}/v1/nodes`, {
       method: 'POST',
@@ -52,5 +80,18 @@ describe('http_basic authentication', () => {
     const { uuid } = (await created.json()) as { uuid: string };
     const [registered] = await (await system.store()).readStream(nodeStreamId(uuid));
     expect(registered.metadata).toMatchObject({ actor: 'alice', requestId: created.headers.get('openstack-request-id') });
+  });
+
+  const cli = existsSync('/usr/bin/baremetal') ? it : it.skip;
+  cli('lets the real baremetal CLI in with http_basic credentials, and keeps it out with wrong ones', () => {
+    const baremetal = (password: string, ...args: string[]) =>
+      spawnSync('/usr/bin/baremetal', ['--os-auth-type', 'http_basic', '--os-username', 'alice', '--os-password', password, '--os-endpoint', system.baseUrl, ...args], { encoding: 'utf8', env: { ...process.env, OS_CLOUD: '' } });
+    const created = baremetal('s3cret', 'node', 'create', '--driver', 'fake-hardware', '--name', 'cli-basic', '-f', 'value', '-c', 'uuid');
+    expect([created.status, created.stderr]).toEqual([0, '']);
+    expect(baremetal('s3cret', 'node', 'set', 'cli-basic', '--extra', 'rack=r7').status).toBe(0);
+    expect(baremetal('s3cret', 'node', 'show', 'cli-basic', '-f', 'value', '-c', 'extra').stdout.trim()).toBe("{'rack': 'r7'}");
+    const refused = baremetal('wrong', 'node', 'list');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('HTTP 401');
   });
 });

@@ -4,7 +4,7 @@ import { NodeCommandHandler } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { type Node } from '@ironledger/domain';
 import { JetStreamEventStore, type RecordedEvent } from '@ironledger/event-store';
-import { type BmcSim, startBmcSim } from '@ironledger/bmc-sim';
+import { BmcSim } from '@ironledger/bmc-sim';
 import { CommandBus } from '../support/bus.js';
 import { eventually, isolatedRun, natsUrl, type Service, sleep, startService } from '../support/processes.js';
 
@@ -25,7 +25,7 @@ let store: JetStreamEventStore;
 let services: Service[] = [];
 
 beforeAll(async () => {
-  sim = await startBmcSim({ port: 0, systems: 60 });
+  sim = await BmcSim.start({ port: 0, systems: 60 });
   conductor = await startService('apps/conductor/src/main.ts', { ...base, CONDUCTOR_ID: 'ps-conductor' }, { name: 'conductor' });
   bus = await CommandBus.connect(natsUrl(), run.NATS_SUBJECT_PREFIX);
   store = await JetStreamEventStore.connect({ servers: natsUrl(), stream: run.JETSTREAM_STREAM, subjectPrefix: run.JETSTREAM_SUBJECT_PREFIX });
@@ -55,7 +55,7 @@ async function powerSync(count: number, env: Record<string, string>): Promise<Se
   return started;
 }
 
-const load = async (id: string): Promise<Node> => (await new NodeCommandHandler(store).load(id)).node!;
+const load = async (id: string): Promise<Node> => (await new NodeCommandHandler(store).load(id)).state!;
 const history = async (id: string): Promise<RecordedEvent[]> => store.readStream(nodeStreamId(id));
 const types = async (id: string) => (await history(id)).map((e) => e.type);
 
@@ -96,6 +96,24 @@ describe('force mode (the default)', () => {
     await eventually(async () => ((await types(nodeId)).includes('PowerStateRestored') ? true : undefined), 15_000, 'a restore');
     expect((await load(nodeId)).power_state).toBe('power off');
     await eventually(() => (sim.bmcs[9].power === 'Off' ? true : undefined), 5000, 'the BMC off again');
+  });
+});
+
+describe('after a deployment', () => {
+  it('leaves a freshly deployed machine on: the deployment recorded the power state it left', async () => {
+    const nodeId = await enroll(55);
+    await powerSync(1, {});
+    for (const [target, state] of [['provide', 'available'], ['active', 'active']] as const) {
+      expect((await bus.send({ type: 'RequestProvisionAction', nodeId, data: { target } })).ok).toBe(true);
+      await eventually(async () => ((await load(nodeId)).provision_state === state ? true : undefined), 15_000, `node ${nodeId} ${state}`);
+    }
+    expect(sim.bmcs[54].power).toBe('On');
+    expect((await load(nodeId)).power_state).toBe('power on');
+    // Two passes of power sync in force mode.
+    await sleep(2 * INTERVAL_S * 1000 + 500);
+    expect(sim.bmcs[54].power).toBe('On');
+    expect((await load(nodeId)).power_state).toBe('power on');
+    expect(await types(nodeId)).not.toContain('PowerStateRestored');
   });
 });
 

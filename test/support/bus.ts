@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { busSubjects, type CommandReply, ConductorClient } from '@ironledger/contracts';
+import { ConductorClient } from '@ironledger/bus';
+import { busSubjects, type CommandReply } from '@ironledger/contracts';
 import { type NodeCommand } from '@ironledger/domain';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
@@ -13,7 +14,7 @@ export class CommandBus {
   /** `subjectPrefix`: the run's NATS_SUBJECT_PREFIX (see `isolatedRun`). */
   static async connect(servers: string, subjectPrefix?: string): Promise<CommandBus> {
     const nc = await connect({ servers });
-    return new CommandBus(nc, new ConductorClient(nc, busSubjects(subjectPrefix)));
+    return new CommandBus(nc, new ConductorClient(nc, { subjects: busSubjects(subjectPrefix), timeoutMs: 10_000 }));
   }
 
   send(command: Omit<NodeCommand, 'meta'> & { meta?: Partial<NodeCommand['meta']> }): Promise<CommandReply> {
@@ -22,6 +23,7 @@ export class CommandBus {
   }
 
   close(): Promise<void> {
+    this.client.close();
     return this.nc.close();
   }
 }

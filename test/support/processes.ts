@@ -6,7 +6,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export interface Service {
   readonly name: string;
   readonly process: ChildProcess;
-  /** The last 20,000 characters it printed. */
+  /** The last characters it printed (20,000 unless `keepChars` says otherwise). */
   output(): string;
   exited(): boolean;
   /** SIGTERM (or the given signal), then wait for the exit; SIGKILL if it takes more than 10 s. */
@@ -17,7 +17,7 @@ export interface Service {
  * Starts one of the workspace's apps from source (through the TypeScript loader), without
  * waiting for it. The environment adds to the test process's own.
  */
-export function spawnService(entry: string, env: Readonly<Record<string, string | undefined>>, name = entry): Service {
+export function spawnService(entry: string, env: Readonly<Record<string, string | undefined>>, name = entry, keepChars = 20_000): Service {
   const child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', entry], {
     cwd: root,
     env: { ...process.env, ...env, NO_COLOR: '1' },
@@ -25,7 +25,7 @@ export function spawnService(entry: string, env: Readonly<Record<string, string 
   });
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    output = (output + chunk.toString()).slice(-keepChars);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

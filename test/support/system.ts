@@ -21,6 +21,12 @@ export interface SystemOptions {
   readonly conductors?: number;
   /** Extra environment for every process (e.g. COMMAND_TIMEOUT_MS). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Extra environment for the conductor of each index (e.g. CONDUCTOR_GROUP). */
+  readonly conductorEnv?: readonly Readonly<Record<string, string>>[];
+  /** The NATS server to use (default: NATS_URL, the one `npm test` provides). */
+  readonly natsUrl?: string;
+  /** How much of each process's output to keep for `logs()` (default 20,000 characters). */
+  readonly logChars?: number;
 }
 
 export interface RunningSystem {
@@ -28,10 +34,14 @@ export interface RunningSystem {
   readonly baseUrl: string;
   readonly natsUrl: string;
   readonly conductorIds: readonly string[];
+  /** The JetStream stream the gateway relays events into (subscribers' stream). */
+  readonly relayStream: string;
   /** The isolated event store the processes use (opened on first use, closed by `stop`). */
   store(): Promise<JetStreamEventStore>;
   /** Stops the conductors only: the gateway keeps running without them. */
   stopConductors(): Promise<void>;
+  /** The processes, by name (the conductor ids and `gateway`). */
+  processes(): readonly Service[];
   /** Stops every process and deletes the run's JetStream stream. */
   stop(): Promise<void>;
   /** The recent output of every process, for failure messages. */
@@ -39,7 +49,7 @@ export interface RunningSystem {
 }
 
 export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
-  const natsUrl = process.env.NATS_URL;
+  const natsUrl = options.natsUrl ?? process.env.NATS_URL;
   if (!natsUrl) throw new Error('NATS_URL is not set: run the end-to-end tests through `npm test`, or with NATS_URL=$(bash scripts/nats.sh start)');
   await waitForFile(CONDUCTOR_MAIN, 120_000);
 
@@ -55,10 +65,12 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     baseUrl: '',
     natsUrl,
     conductorIds,
+    relayStream: `${stream}_EVENTS`,
     store: async () => (store ??= await JetStreamEventStore.connect({ servers: natsUrl, stream, subjectPrefix })),
     stopConductors: async () => {
       await Promise.all(processes.filter((p) => p.name !== 'gateway').map((p) => p.stop()));
     },
+    processes: () => processes,
     stop: async () => {
       await Promise.all(processes.map((p) => p.stop()));
       await store?.close();
@@ -68,9 +80,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     logs: () => processes.map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
   };
   try {
-    for (const id of conductorIds) processes.push(spawnService(CONDUCTOR_MAIN, { ...env, CONDUCTOR_ID: id }, id));
+    for (const [index, id] of conductorIds.entries()) processes.push(spawnService(CONDUCTOR_MAIN, { ...env, ...options.conductorEnv?.[index], CONDUCTOR_ID: id }, id, options.logChars));
     const port = await freePort();
-    processes.push(spawnService(GATEWAY_MAIN, { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) }, 'gateway'));
+    processes.push(spawnService(GATEWAY_MAIN, { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) }, 'gateway', options.logChars));
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitUntilReady(baseUrl, conductorIds, processes);
     return { ...system, baseUrl };

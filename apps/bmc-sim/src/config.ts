@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { RAMDISK_MODES, type RamdiskMode } from './ramdisk.js';
-import { type BmcSimOptions } from './server.js';
+import { type BmcSimOptions, RAMDISK_MODES, type RamdiskMode } from '@ironledger/bmc-sim';
 
 /**
  * Reads the simulator's settings from the environment: BMC_SIM_HOST (127.0.0.1), BMC_SIM_PORT

@@ -1,8 +1,8 @@
 import { loadConfig } from './config.js';
-import { startBmcSim } from './server.js';
+import { BmcSim } from '@ironledger/bmc-sim';
 
 const config = loadConfig();
-const sim = await startBmcSim(config);
+const sim = await BmcSim.start(config);
 // Tests and scripts wait for this line.
 console.log(`bmc-sim ready at ${sim.url}: ${sim.bmcs.length} virtual BMCs, BMC n at ${sim.url}/bmc/{n} (control API at ${sim.url}/control)`);
 

@@ -1,9 +1,9 @@
 /** The CLI's commands: each reads the store, writes its result to `out`, and returns the exit code. */
-import { LiveProjection, type NodeReadModel, rebuildReadModel } from '@ironledger/application';
-import { type Node } from '@ironledger/domain';
+import { LiveProjection, type FleetReadModel, rebuildReadModel } from '@ironledger/application';
+import { type JsonObject, type Node } from '@ironledger/domain';
 import { type EventStore } from '@ironledger/event-store';
 import { nodeStreamId } from '@ironledger/contracts';
-import { maskSecrets, nodeHistory, type PointInTime, positioned, type PositionedEvent, provisionStateCounts, readFleetAt, resolveNodeId } from '@ironledger/lifecycle-events';
+import { maskInstanceInfo, maskValue, nodeHistory, type PointInTime, positioned, type PositionedEvent, provisionStateCounts, readFleetAt, resolveNodeId } from '@ironledger/lifecycle-events';
 import { clip, count, duration, table, transition } from './format.js';
 import { ProgressBar } from './progress.js';
 
@@ -55,7 +55,7 @@ export async function replay(store: EventStore, { at, json }: { at?: PointInTime
   const counts = provisionStateCounts(model.all());
   const checksum = model.checksum();
   if (json) {
-    io.out(JSON.stringify({ at: at ?? null, position: model.position, nodes: model.size, provisionStates: counts, checksum, ...(at && { fleet: [...model.all()].map(safeNode) }) }, null, 2));
+    io.out(JSON.stringify({ at: at ?? null, position: model.position, nodes: model.size, provisionStates: counts, checksum, ...(at && { fleet: [...model.all()].map((node) => safeNode(node, model.secretsOf(node.uuid))) }) }, null, 2));
     return EXIT.ok;
   }
   const when = !at ? 'now' : 'position' in at ? `at position ${count(at.position)}` : `as of ${at.time}`;
@@ -113,7 +113,7 @@ function lastName(events: readonly PositionedEvent[]): string | null {
   return name;
 }
 
-function fleetTable(model: NodeReadModel): string {
+function fleetTable(model: FleetReadModel): string {
   const nodes = [...model.all()].sort((a, b) => a.uuid.localeCompare(b.uuid));
   return table(
     ['UUID', 'NAME', 'PROVISION STATE', 'TARGET', 'POWER', 'MAINTENANCE', 'LAST ERROR'],
@@ -121,7 +121,7 @@ function fleetTable(model: NodeReadModel): string {
   );
 }
 
-/** A node as the CLI may print it: BMC (and instance) secrets masked. */
-function safeNode(node: Node): Node {
-  return { ...node, driver_info: maskSecrets(node.driver_info), instance_info: maskSecrets(node.instance_info) };
+/** A node as the CLI may print it: its secrets masked in every field. */
+function safeNode(node: Node, known?: ReadonlySet<string>): Node {
+  return maskValue({ ...node, instance_info: maskInstanceInfo(node.instance_info) } as unknown as JsonObject, known) as unknown as Node;
 }

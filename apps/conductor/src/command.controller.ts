@@ -1,6 +1,6 @@
 import { Controller, Inject, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type CommandReply } from '@ironledger/contracts';
+import { type CommandReply, type QueryReply } from '@ironledger/contracts';
 import { Conductor } from './conductor.js';
 
 /** The controller answering node commands on `subject`; one conductor of the queue group answers each. */
@@ -10,7 +10,7 @@ export function commandController(subject: string): Type<unknown> {
     constructor(@Inject(Conductor) private readonly conductor: Conductor) {}
 
     @MessagePattern(subject)
-    execute(@Payload() command: unknown): Promise<CommandReply> {
+    execute(@Payload() command: unknown): Promise<CommandReply<unknown, unknown> | QueryReply> {
       return this.conductor.execute(command);
     }
   }

@@ -12,10 +12,20 @@ export interface ConductorConfig {
   readonly subjects: BusSubjects;
   /** CONDUCTOR_ID: this instance's name, shown as the nodes' `reservation` (default host-pid-random). */
   readonly conductorId: string;
+  /**
+   * CONDUCTOR_GROUP (Ironic `[conductor] conductor_group`, default ''): the group this conductor
+   * says it serves; the API accepts a node's `conductor_group` only when a live conductor serves it.
+   */
+  readonly conductorGroup: string;
   /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX: see `storeConfigFromEnv`. */
   readonly store: StoreConfig;
   /** AUTOMATED_CLEAN (Ironic `[conductor] automated_clean`, default true): clean on provide and after tear-down. */
   readonly automatedClean: boolean;
+  /**
+   * ALLOW_DELETING_AVAILABLE_NODES (Ironic `[conductor] allow_deleting_available_nodes`, default
+   * true): `available` nodes may be deleted, besides those in `manageable`, `enroll` and `adopt failed`.
+   */
+  readonly allowDeletingAvailableNodes: boolean;
   /** Driver settings (FAKE_STEP_DELAY_MS, REDFISH_*, IPMI_*): see `driverOptionsFromEnv`. */
   readonly drivers: DriverOptions;
   /** HEARTBEAT_INTERVAL_MS: how often this conductor says it is alive; silent for 3 intervals = dead. */
@@ -40,8 +50,19 @@ export interface ConductorConfig {
   readonly ramdiskInspectHardware: ReadonlySet<string>;
   /** WORKERS (Ironic `[conductor] workers_pool_size`, default 100): driver work running at once. */
   readonly workers: number;
+  /**
+   * ALLOCATION_TIMEOUT_S (default 60): an allocation still `allocating` this long after it was
+   * created is finished (a node names it) or failed by the watchdog, even if its conductor lives.
+   */
+  readonly allocationTimeoutS: number;
+  /** NODE_LOCKED_RETRY_ATTEMPTS (Ironic `[conductor] node_locked_retry_attempts`, default 3): passes over locked allocation candidates. */
+  readonly lockedRetryAttempts: number;
+  /** NODE_LOCKED_RETRY_INTERVAL_S (Ironic `[conductor] node_locked_retry_interval`, default 1): the pause between them. */
+  readonly lockedRetryIntervalMs: number;
   /** METRICS_PORT (0, the default: off): serve Prometheus `/metrics`, `/healthz` and `/readyz` on this port. */
   readonly metricsPort: number;
+  /** METRICS_HOST (default 127.0.0.1: unauthenticated, so loopback only unless told): the address of the metrics port. */
+  readonly metricsHost: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConductorConfig {
@@ -54,8 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConductorConfi
     natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
     subjects: busSubjects(env.NATS_SUBJECT_PREFIX || undefined),
     conductorId: env.CONDUCTOR_ID || `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
+    conductorGroup: conductorGroup(env.CONDUCTOR_GROUP ?? ''),
     store: storeConfigFromEnv(env),
     automatedClean: (env.AUTOMATED_CLEAN ?? 'true').toLowerCase() !== 'false',
+    allowDeletingAvailableNodes: (env.ALLOW_DELETING_AVAILABLE_NODES ?? 'true').toLowerCase() !== 'false',
     drivers: driverOptionsFromEnv(env),
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),
     callbackTimeoutS: number('CALLBACK_TIMEOUT_S', 1800),
@@ -64,5 +87,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConductorConfi
     ramdiskInspectHardware: new Set((env.RAMDISK_INSPECT_HARDWARE ?? 'ipmi,redfish').split(',').map((name) => name.trim()).filter(Boolean)),
     workers: number('WORKERS', 100),
     metricsPort: number('METRICS_PORT', 0),
+    allocationTimeoutS: number('ALLOCATION_TIMEOUT_S', 60),
+    lockedRetryAttempts: Math.max(1, number('NODE_LOCKED_RETRY_ATTEMPTS', 3)),
+    lockedRetryIntervalMs: number('NODE_LOCKED_RETRY_INTERVAL_S', 1) * 1000,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
   };
+}
+
+/** A conductor group as Ironic allows it (letters, digits, `_`, `-`, `.`), in lower case as nodes store theirs. */
+function conductorGroup(value: string): string {
+  if (!/^[a-zA-Z0-9_.-]*$/.test(value)) throw new Error(`CONDUCTOR_GROUP may hold only letters, digits, _, - and ., not "${value}"`);
+  return value.toLowerCase();
 }

@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { LiveProjection, NodeCommandHandler, UniqueClaims } from '@ironledger/application';
-import { CONDUCTOR_QUEUE } from '@ironledger/contracts';
+import { AllocationCommandHandler, ChassisCommandHandler, DeployTemplateCommandHandler, LiveProjection, NodeCommandHandler, UniqueClaims } from '@ironledger/application';
+import { Roster } from '@ironledger/bus';
+import { CONDUCTOR_QUEUE, type ResourceKind } from '@ironledger/contracts';
 import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
 import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
 import { connect } from '@nats-io/transport-node';
+import { Allocator } from './allocator.js';
 import { loadConfig } from './config.js';
 import { Conductor } from './conductor.js';
 import { ConductorModule } from './conductor.module.js';
@@ -24,21 +26,32 @@ const store = await openEventStore(config.store);
 const projection = new LiveProjection(store);
 await projection.start();
 const handler = new NodeCommandHandler(store);
-// A node as its stream says: the judge of a claim older than its grace period.
-const claims = new UniqueClaims(store, { currentNode: async (nodeId) => (await handler.load(nodeId)).node });
+const chassis = new ChassisCommandHandler(store);
+const allocations = new AllocationCommandHandler(store);
+const templates = new DeployTemplateCommandHandler(store);
+const handlers: Readonly<Record<ResourceKind, { load(id: string): Promise<{ state: unknown }> }>> = { node: handler, chassis, allocation: allocations, deploy_template: templates };
+// A resource as its stream says: the judge of a claim older than its grace period.
+const claims = new UniqueClaims(store, { currentState: async (kind, id) => (await handlers[kind].load(id)).state });
 const drivers = hardwareTypes(config.drivers);
-const runner = new WorkRunner(handler, drivers, config, log, metrics);
+const allocator = new Allocator({ nodes: handler, allocations, fleet: projection.readModel, caughtUp: (position) => projection.waitFor(position), claims }, config, log);
+// A finished tear-down ends the allocation that brought the instance.
+const runner = new WorkRunner(handler, drivers, { ...config, onRecorded: async (events, meta) => void (await allocator.afterNodeCommit(null, events, meta)) }, log, metrics);
 const nats = await connect({ servers: config.natsUrl, name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
-const watchdog = new Watchdog(nats, projection, handler, config, log);
-watchdog.start();
 
 const app = await NestFactory.createMicroservice<MicroserviceOptions>(
-  ConductorModule.forRoot(new Conductor(config.conductorId, handler, projection.readModel, drivers, runner, claims, metrics), config.subjects.conductorCommand),
+  ConductorModule.forRoot(
+    new Conductor({ id: config.conductorId, nodes: handler, chassis, templates, allocator, fleet: projection.readModel, drivers, runner, claims, metrics, allowDeletingAvailableNodes: config.allowDeletingAvailableNodes }),
+    config.subjects.conductorCommand,
+  ),
   { transport: Transport.NATS, options: { servers: config.natsUrl, queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger },
 );
 await app.listen();
+// Announced only once it takes commands: a gateway that hears this conductor may send it one.
+const roster = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start(config.conductorId, { group: config.conductorGroup, drivers: [...drivers.keys()] });
+const watchdog = new Watchdog(roster, projection, handler, config, log, { allocations: allocator, work: runner });
+watchdog.start();
 let stopping = false;
-const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => !stopping) : undefined;
+const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => !stopping && roster.connected, config.metricsHost) : undefined;
 log(`ready: ${projection.readModel.size} nodes at position ${projection.readModel.position}`);
 
 async function shutdown(signal: string): Promise<void> {
@@ -48,7 +61,12 @@ async function shutdown(signal: string): Promise<void> {
   await app.close();
   metricsServer?.close();
   await watchdog.stop();
+  roster.stop();
+  // Running work finishes; outcomes the store does not take within 30 s are left to recovery.
+  const giveUp = setTimeout(() => runner.stop(), 30_000);
   await runner.drain();
+  await allocator.drain();
+  clearTimeout(giveUp);
   await closeHardwareTypes(drivers);
   await projection.stop();
   await store.close();

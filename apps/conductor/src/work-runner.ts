@@ -1,16 +1,21 @@
-import { type NodeCommandHandler } from '@ironledger/application';
+import { type Handled, type NodeCommandHandler } from '@ironledger/application';
+import { backoffDelay, sleep } from '@ironledger/bus';
 import {
   type CommandMeta,
   DomainError,
+  type Json,
   type Node,
   type NodeCommand,
   type NodeEvent,
-  type PowerState,
+  type RecordManagementOutcome,
   type RecordPowerOutcome,
   type RecordProvisionOutcome,
   type StartIntrospection,
+  type Work,
+  workAfter,
 } from '@ironledger/domain';
-import { DriverError, type HardwareType, type Phase, type WorkResult } from '@ironledger/drivers';
+import { DriverError, type HardwareType, type Phase, type WorkOutcome } from '@ironledger/drivers';
+import { describe, HardwareManagement } from './management.js';
 import { type ConductorMetrics } from './metrics.js';
 
 export interface WorkRunnerOptions {
@@ -20,12 +25,8 @@ export interface WorkRunnerOptions {
   readonly workers: number;
   /** Hardware types whose inspection always boots a ramdisk and waits for its inventory. */
   readonly ramdiskInspectHardware?: ReadonlySet<string>;
-}
-
-/** How a piece of provisioning work went, and the power state it left the node in when it changed power. */
-interface Outcome {
-  readonly result: WorkResult;
-  readonly power_state?: PowerState;
+  /** Called after each outcome is recorded, with what was appended (e.g. to delete the allocation a tear-down ended). */
+  readonly onRecorded?: (events: readonly NodeEvent[], meta: CommandMeta) => Promise<void>;
 }
 
 /**
@@ -33,11 +34,19 @@ interface Outcome {
  * outcome as a further command (compute, persist, then act). A node's work goes on as long as
  * this conductor holds it: tear-down is followed by automated cleaning, a callback by the
  * rest of the deployment, and so on.
+ *
+ * An outcome the store does not take (NATS is out of reach) is retried with back-off until it
+ * does, or until the domain refuses it (the node moved on meanwhile), or until `stop()`: the
+ * work done is never forgotten while this conductor lives, so the node never stays held.
  */
 export class WorkRunner {
   private running = 0;
   private readonly queue: (() => void)[] = [];
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly management: HardwareManagement;
+  /** Nodes whose work runs now. */
+  private readonly working = new Set<string>();
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly handler: NodeCommandHandler,
@@ -45,14 +54,36 @@ export class WorkRunner {
     private readonly options: WorkRunnerOptions,
     private readonly log: (message: string) => void = () => undefined,
     private readonly metrics?: ConductorMetrics,
-  ) {}
+  ) {
+    this.management = new HardwareManagement(handler, drivers, options.conductorId, log);
+  }
 
   /** Starts the work a commit left to this conductor, if any; returns at once. */
   afterCommit(node: Node | null, events: readonly NodeEvent[], meta: CommandMeta): void {
     if (!node || node.reservation !== this.options.conductorId) return;
-    const work = this.withWorker(() => this.continue(node, events, meta));
+    this.working.add(node.uuid);
+    const work = this.withWorker(() => this.continue(node, events, meta)).finally(() => this.working.delete(node.uuid));
     this.inFlight.add(work);
     void work.finally(() => this.inFlight.delete(work));
+  }
+
+  /** Whether work for `nodeId` runs (or waits for a worker) now. */
+  isWorkingOn(nodeId: string): boolean {
+    return this.working.has(nodeId);
+  }
+
+  /**
+   * Takes up the work of a node this conductor holds but runs nothing for: its commit was
+   * appended although the reply never came back, or this conductor restarted under the same id.
+   */
+  resume(node: Node): void {
+    const meta = { at: new Date().toISOString(), actor: 'conductor', requestId: `resume-${node.uuid}-${Date.now()}`, conductor: this.options.conductorId };
+    this.afterCommit(node, [], meta);
+  }
+
+  /** Stops retrying outcomes the store does not take (on shutdown); the nodes are left to recovery. */
+  stop(): void {
+    this.stopping.abort();
   }
 
   /** Resolves when every piece of work started so far has ended. */
@@ -64,68 +95,109 @@ export class WorkRunner {
     let node: Node | null = start;
     let events = startEvents;
     while (node && node.reservation === this.options.conductorId) {
-      const timer = this.metrics?.work.startTimer({ state: node.target_power_state !== null ? 'power action' : node.provision_state });
+      const timer = this.metrics?.work.startTimer({ state: node.target_power_state !== null ? 'power action' : node.management_action ? 'management' : node.provision_state });
       const command = await this.runOnce(node, events, origin);
       timer?.({ outcome: (command.data as { outcome: string }).outcome });
+      const recorded = await this.record(command);
+      if (!recorded) return;
+      ({ state: node, events } = recorded);
+      // What follows from the outcome elsewhere is not the node's work: its failure stops nothing here.
+      await this.options.onRecorded?.(events, command.meta).catch((error: Error) => this.log(`after ${command.type} for node ${start.uuid}: ${error.message}`));
+    }
+  }
+
+  /** Records an outcome, retrying what the store did not take; `undefined` when it cannot be recorded (any more). */
+  private async record(command: NodeCommand): Promise<Handled<NodeEvent, Node> | undefined> {
+    for (let attempt = 0; ; attempt++) {
       try {
-        ({ node, events } = await this.handler.handle(command));
+        return await this.handler.handle(command);
       } catch (error) {
-        this.log(`could not record the outcome of ${command.type} for node ${start.uuid}: ${(error as Error).message}`);
-        return;
+        const why = `the outcome of ${command.type} for node ${command.nodeId}`;
+        if (error instanceof DomainError) {
+          this.log(`${why} was refused (the node moved on): ${error.message}`);
+          return undefined;
+        }
+        if (this.stopping.signal.aborted) {
+          this.log(`could not record ${why}, left to recovery: ${(error as Error).message}`);
+          return undefined;
+        }
+        if (attempt === 0) this.log(`could not record ${why} (${(error as Error).message}); retrying until the store takes it`);
+        await sleep(backoffDelay(attempt, { initialMs: 100, maxMs: 5000 }), this.stopping.signal);
       }
     }
   }
 
-  /** Runs the work the node's state calls for and returns the command that records how it went. */
+  /** Runs the work the node's commit calls for and returns the command that records how it went. */
   private async runOnce(node: Node, events: readonly NodeEvent[], origin: CommandMeta): Promise<NodeCommand> {
     const record = <C extends NodeCommand>(type: C['type'], data: C['data']) => this.command<C>(node, origin, type, data);
-    if (node.target_power_state !== null) {
-      const started = events.find((e) => e.type === 'PowerActionStarted');
-      const requested = started?.data.requested ?? node.target_power_state;
+    const work = workAfter(node, events);
+    if (work?.kind === 'power') {
       try {
-        const power_state = await this.hardware(node).power.setPowerState(node, requested, started?.data.timeout ?? undefined);
+        const power_state = await this.hardware(node).power.setPowerState(node, work.target, work.timeoutSeconds ?? undefined);
         return record<RecordPowerOutcome>('RecordPowerOutcome', { outcome: 'succeeded', power_state });
       } catch (error) {
         return record<RecordPowerOutcome>('RecordPowerOutcome', { outcome: 'failed', error: describe(error) });
       }
     }
+    if (work?.kind === 'management') {
+      try {
+        await this.management.perform(node, work.action);
+        return record<RecordManagementOutcome>('RecordManagementOutcome', { outcome: 'succeeded' });
+      } catch (error) {
+        return record<RecordManagementOutcome>('RecordManagementOutcome', { outcome: 'failed', error: describe(error) });
+      }
+    }
     try {
-      const { result, power_state } = await this.provisionWork(node, resumed(events) ? 'resumed' : 'start', origin);
-      return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: result === 'done' ? 'succeeded' : 'waiting', ...(power_state && { power_state }) });
+      if (!work) throw new DriverError(`Node ${node.uuid} has no conductor work in state ${node.provision_state}.`);
+      const { result, powerState } = await this.provisionWork(node, work, origin);
+      // The power state the work left is recorded with its outcome, in the same commit.
+      return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: result === 'done' ? 'succeeded' : 'waiting', ...(powerState && { power_state: powerState }) });
     } catch (error) {
       return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: 'failed', error: describe(error) });
     }
   }
 
-  private async provisionWork(node: Node, phase: Phase, origin: CommandMeta): Promise<Outcome> {
+  private async provisionWork(node: Node, work: Exclude<Work, { kind: 'power' | 'management' }>, origin: CommandMeta): Promise<WorkOutcome> {
     const { power, provisioning } = this.hardware(node);
-    const done = async (work: Promise<unknown>): Promise<Outcome> => (await work, { result: 'done' });
-    const result = async (work: Promise<WorkResult>): Promise<Outcome> => ({ result: await work });
-    switch (node.provision_state) {
-      case 'verifying':
-        // Credentials are verified by reading the power state through the driver.
+    switch (work.kind) {
+      case 'verify':
+        // Credentials are verified by reading the power state through the driver; then, as
+        // Ironic, what the node caches of its hardware is read.
         power.validate(node);
-        return done(power.getPowerState(node));
-      case 'cleaning': {
-        const manual = node.target_provision_state === 'manageable';
-        if (!manual && !(node.automated_clean ?? this.options.automatedClean)) return { result: 'done' };
-        return result(provisioning.clean(node, manual ? node.clean_steps : null, phase));
-      }
-      case 'deploying':
-        return result(provisioning.deploy(node, phase));
-      case 'deleting':
-        return done(provisioning.tearDown(node));
-      case 'inspecting':
-        return this.inspect(node, phase, origin);
-      case 'adopting':
-        return done(provisioning.adopt(node));
-      case 'rescuing':
-        return result(provisioning.rescue(node, phase));
-      case 'unrescuing':
-        return done(provisioning.unrescue(node));
+        await power.getPowerState(node);
+        await this.management.cacheBootMode(node, origin);
+        await this.management.cacheBios(node, origin);
+        return { result: 'done' };
+      case 'clean':
+        if (!work.manual && !(node.automated_clean ?? this.options.automatedClean)) return { result: 'done' };
+        return this.clean(node, work.steps, work.phase, origin);
+      case 'deploy':
+        return provisioning.deploy(node, work.phase);
+      case 'tear-down':
+        return provisioning.tearDown(node);
+      case 'inspect':
+        return this.inspect(node, work.phase, origin);
+      case 'adopt':
+        return provisioning.adopt(node);
+      case 'rescue':
+        return provisioning.rescue(node, work.phase);
+      case 'unrescue':
+        return provisioning.unrescue(node);
       default:
-        throw new DriverError(`Node ${node.uuid} has no conductor work in state ${node.provision_state}.`);
+        return assertNever(work);
     }
+  }
+
+  /**
+   * Cleaning reads the BIOS settings before its steps (as Ironic does at the start of every
+   * cleaning) and again after BIOS steps, which change them.
+   */
+  private async clean(node: Node, steps: Json[] | null, phase: Phase, origin: CommandMeta): Promise<WorkOutcome> {
+    if (phase === 'start') await this.management.cacheBios(node, origin);
+    const outcome = await this.hardware(node).provisioning.clean(node, steps, phase);
+    const biosSteps = (steps ?? []).some((step) => (step as { interface?: unknown } | null)?.interface === 'bios');
+    if (outcome.result === 'done' && biosSteps) await this.management.cacheBios(node, origin);
+    return outcome;
   }
 
   /**
@@ -135,14 +207,17 @@ export class WorkRunner {
    * is appended before the node is touched, so a crash in between leaves a history the
    * recovery understands (the record fails with the inspection).
    */
-  private async inspect(node: Node, phase: Phase, origin: CommandMeta): Promise<Outcome> {
+  private async inspect(node: Node, phase: Phase, origin: CommandMeta): Promise<WorkOutcome> {
     const { power, provisioning } = this.hardware(node);
     const ramdisk = this.options.ramdiskInspectHardware?.has(node.driver) ?? false;
-    if (!ramdisk && (await provisioning.inspect(node, phase)) === 'done') return { result: 'done' };
+    if (!ramdisk) {
+      const outcome = await provisioning.inspect(node, phase);
+      if (outcome.result === 'done') return outcome;
+    }
     await this.handler.handle(this.command<StartIntrospection>(node, origin, 'StartIntrospection', {}));
     power.validate(node);
-    const power_state = await power.setPowerState(node, node.power_state === 'power on' ? 'rebooting' : 'power on');
-    return { result: 'wait', power_state };
+    const powerState = await power.setPowerState(node, node.power_state === 'power on' ? 'rebooting' : 'power on');
+    return { result: 'wait', powerState };
   }
 
   /** A command recording this conductor's work on `node`, caused by the request that started it. */
@@ -168,12 +243,6 @@ export class WorkRunner {
   }
 }
 
-/** Whether the commit resumed the node after a callback (its work then continues, not restarts). */
-function resumed(events: readonly NodeEvent[]): boolean {
-  return events.some((e) => e.type === 'ProvisionStateChanged' && e.data.event === 'resume');
-}
-
-/** A driver's (or the domain's) refusal reads as it is; anything else is a bug worth flagging as unexpected. */
-function describe(error: unknown): string {
-  return error instanceof DriverError || error instanceof DomainError ? error.message : `Unexpected error: ${(error as Error).message}`;
+function assertNever(value: never): never {
+  throw new TypeError(`Unhandled work: ${JSON.stringify(value)}`);
 }

@@ -2,19 +2,37 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { LiveProjection } from '@ironledger/application';
 import { type EventStore } from '@ironledger/event-store';
-import { AuditController } from './audit.controller.js';
-import { AuditService } from './audit-service.js';
+import { AgentController } from './agent/agent.controller.js';
+import { AllocationsController } from './allocations/allocations.controller.js';
+import { AllocationService } from './allocations/allocation-service.js';
+import { AuditController } from './audit/audit.controller.js';
+import { AuditService } from './audit/audit-service.js';
+import { ChassisController } from './chassis/chassis.controller.js';
+import { ChassisService } from './chassis/chassis-service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { CommandRunner } from './commands.js';
 import { ConductorLink } from './conductor-link.js';
-import { IronicExceptionFilter } from './error.filter.js';
-import { FleetController } from './fleet.controller.js';
-import { IntrospectionController } from './introspection.controller.js';
-import { IntrospectionService } from './introspection-service.js';
-import { NodeService } from './node-service.js';
-import { NodesController } from './nodes.controller.js';
-import { OpsController } from './ops.controller.js';
-import { PortsController } from './ports.controller.js';
-import { RootController } from './root.controller.js';
+import { DeployTemplatesController } from './deploy-templates/deploy-templates.controller.js';
+import { DeployTemplateService } from './deploy-templates/deploy-template-service.js';
+import { IronicExceptionFilter } from './http/error.filter.js';
+import { FleetController } from './fleet/fleet.controller.js';
+import { IntrospectionController } from './introspection/introspection.controller.js';
+import { IntrospectionService } from './introspection/introspection-service.js';
+import { ManagementController } from './management/management.controller.js';
+import { ManagementService } from './management/management-service.js';
+import { NodeService } from './nodes/node-service.js';
+import { NodeTraitsController } from './nodes/node-traits.controller.js';
+import { NodesController } from './nodes/nodes.controller.js';
+import { OpsController } from './ops/ops.controller.js';
+import { PortsController } from './ports/ports.controller.js';
+import { PortService } from './ports/port-service.js';
+import { VifsController } from './ports/vifs.controller.js';
+import { PortgroupsController } from './portgroups/portgroups.controller.js';
+import { PortgroupService } from './portgroups/portgroup-service.js';
+import { VolumeController } from './volume/volume.controller.js';
+import { VolumeService } from './volume/volume-service.js';
+import { RootController } from './root/root.controller.js';
+import { ShardsController } from './shards/shards.controller.js';
 import { EVENT_STORE } from './tokens.js';
 
 /** What the gateway runs on, opened by `main.ts` before the HTTP server starts. */
@@ -28,10 +46,14 @@ export interface GatewayDependencies {
 @Module({})
 export class GatewayModule {
   static forRoot({ config, store, projection, conductors }: GatewayDependencies): DynamicModule {
-    const nodes = new NodeService(projection, conductors);
+    const commands = new CommandRunner(projection, conductors);
+    const nodes = new NodeService(projection, commands);
     return {
       module: GatewayModule,
-      controllers: [RootController, NodesController, FleetController, OpsController, PortsController, IntrospectionController, AuditController],
+      controllers: [
+        RootController, NodesController, ChassisController, FleetController, AgentController, OpsController, PortsController, PortgroupsController, VolumeController,
+        VifsController, IntrospectionController, AuditController, NodeTraitsController, AllocationsController, DeployTemplatesController, ShardsController, ManagementController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: EVENT_STORE, useValue: store },
@@ -39,7 +61,14 @@ export class GatewayModule {
         { provide: AuditService, useValue: new AuditService(store, projection) },
         { provide: ConductorLink, useValue: conductors },
         { provide: NodeService, useValue: nodes },
+        { provide: ChassisService, useValue: new ChassisService(projection, commands) },
+        { provide: AllocationService, useValue: new AllocationService(projection, commands) },
+        { provide: DeployTemplateService, useValue: new DeployTemplateService(projection, commands) },
+        { provide: PortService, useValue: new PortService(projection, commands) },
+        { provide: PortgroupService, useValue: new PortgroupService(projection, commands) },
+        { provide: VolumeService, useValue: new VolumeService(projection, commands) },
         { provide: IntrospectionService, useValue: new IntrospectionService(projection, nodes, config.inspector) },
+        { provide: ManagementService, useValue: new ManagementService(nodes, commands) },
         { provide: APP_FILTER, useClass: IronicExceptionFilter },
       ],
     };

@@ -1,5 +1,6 @@
 import { busSubjects, type BusSubjects } from '@ironledger/contracts';
 import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
+import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-options.js';
 
 /** Injection token of the `GatewayConfig`. */
 export const GATEWAY_CONFIG = Symbol('GatewayConfig');
@@ -30,10 +31,16 @@ export interface GatewayConfig {
    * `ironledger.notifications`; off by default, as Ironic's `notification_level` is).
    */
   readonly relay: { readonly stream?: string; readonly subjectPrefix?: string; readonly notifications: boolean };
-  /** DRIVERS: comma-separated hardware types the conductors serve, for `GET /v1/drivers` (default fake-hardware,ipmi,redfish). */
-  readonly drivers: readonly string[];
   /** What `POST /v1/continue` does besides applying the inventory (ironic-inspector's options). */
   readonly inspector: InspectorConfig;
+  /**
+   * Connection deadlines: HTTP_HEADERS_TIMEOUT_MS (default 10000: a client slower to send its
+   * headers is cut off), HTTP_REQUEST_TIMEOUT_MS (30000, the whole request), HTTP_KEEPALIVE_TIMEOUT_MS
+   * (5000, an idle kept-alive connection), HTTP_IDLE_TIMEOUT_MS (60000, a connection on which nothing moves).
+   */
+  readonly http: ServerLimits;
+  /** EVENTS_MAX_CLIENTS (default 256): `GET /v1/events` streams open at once; more get 429. */
+  readonly events: { readonly maxClients: number };
 }
 
 export interface InspectorConfig {
@@ -71,12 +78,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     commandTimeoutMs: number('COMMAND_TIMEOUT_MS', 10_000),
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),
     relay: { stream: env.RELAY_STREAM || undefined, subjectPrefix: env.EVENTS_SUBJECT_PREFIX || undefined, notifications: flag('NOTIFICATIONS', false) },
-    drivers: (env.DRIVERS || 'fake-hardware,ipmi,redfish').split(',').map((driver) => driver.trim()).filter(Boolean),
     inspector: {
       discovery: notFoundHook(env.NODE_NOT_FOUND_HOOK),
       enrollNodeDriver: env.ENROLL_NODE_DRIVER || 'fake-hardware',
       powerOff: flag('INSPECTOR_POWER_OFF', true),
     },
+    http: {
+      headersTimeoutMs: number('HTTP_HEADERS_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.headersTimeoutMs),
+      requestTimeoutMs: number('HTTP_REQUEST_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.requestTimeoutMs),
+      keepAliveTimeoutMs: number('HTTP_KEEPALIVE_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs),
+      idleTimeoutMs: number('HTTP_IDLE_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.idleTimeoutMs),
+    },
+    events: { maxClients: number('EVENTS_MAX_CLIENTS', 256) },
   };
 }
 

@@ -6,13 +6,11 @@ import { openEventStore, SharedSubscriptionStore } from '@ironledger/event-store
 import { EventRelay } from '@ironledger/lifecycle-events';
 import { serviceLogger } from '@ironledger/observability';
 import { GatewayModule } from './app.module.js';
-import { authenticatorFromEnv } from './auth.js';
+import { authenticatorFromEnv } from './http/auth.js';
 import { loadConfig } from './config.js';
 import { ConductorLink } from './conductor-link.js';
-import { installJsonParser, installRequestContext } from './http-context.js';
-
-/** Ironic's default `[oslo_middleware] max_request_body_size`: larger bodies get 413. */
-const MAX_BODY_BYTES = 114_688;
+import { installJsonParser, installRequestContext } from './http/http-context.js';
+import { serverOptions } from './http/server-options.js';
 
 const config = loadConfig();
 const logger = serviceLogger('gateway');
@@ -30,11 +28,13 @@ const relay = new EventRelay({
   subjectPrefix: config.relay.subjectPrefix,
   notifications: config.relay.notifications && {},
   onError: (error) => logger.warn(`event relay: ${(error as Error).message}`),
+  knownSecrets: (id) => projection.readModel.secretsOf(id),
 });
 await relay.start();
 
-const adapter = new FastifyAdapter({ bodyLimit: MAX_BODY_BYTES, routerOptions: { ignoreTrailingSlash: true } });
-installRequestContext(adapter.getInstance(), authenticatorFromEnv());
+const adapter = new FastifyAdapter(serverOptions(config.http));
+const auth = authenticatorFromEnv();
+installRequestContext(adapter.getInstance(), auth);
 installJsonParser(adapter.getInstance());
 const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot({ config, store, projection, conductors }), adapter, {
   logger,
@@ -49,6 +49,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.log(`${signal}: stopping`);
   await app.close();
+  await auth.close();
   await relay.stop();
   await conductors.close();
   await projection.stop();

@@ -10,6 +10,8 @@ export interface PowerSyncConfig {
   readonly natsUrl: string;
   /** NATS_SUBJECT_PREFIX (default `ironledger`): the command bus's subjects, shared with the conductors. */
   readonly subjects: BusSubjects;
+  /** COMMAND_TIMEOUT_MS (default 10000): how long to wait for a conductor to record what a visit found. */
+  readonly commandTimeoutMs: number;
   /** POWER_SYNC_ID: this instance's name in logs and events (default host-pid-random). */
   readonly instanceId: string;
   /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX: see `storeConfigFromEnv`. */
@@ -32,6 +34,8 @@ export interface PowerSyncConfig {
   readonly drivers: DriverOptions;
   /** METRICS_PORT (0, the default: off): serve Prometheus `/metrics`, `/healthz` and `/readyz` on this port. */
   readonly metricsPort: number;
+  /** METRICS_HOST (default 127.0.0.1: unauthenticated, so loopback only unless told): the address of the metrics port. */
+  readonly metricsHost: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfig {
@@ -43,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfi
   return {
     natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
     subjects: busSubjects(env.NATS_SUBJECT_PREFIX || undefined),
+    commandTimeoutMs: number('COMMAND_TIMEOUT_MS', 10_000, 1),
     instanceId: env.POWER_SYNC_ID || `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
     store: storeConfigFromEnv(env),
     syncIntervalS: number('SYNC_POWER_STATE_INTERVAL', 60, 0.1),
@@ -54,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfi
     ackWaitMs: number('POWER_SYNC_ACK_WAIT_MS', 60_000, 100),
     drivers: driverOptionsFromEnv(env),
     metricsPort: number('METRICS_PORT', 0),
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
   };
 }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { LiveProjection } from '@ironledger/application';
-import { ConductorClient } from '@ironledger/contracts';
+import { ConductorClient } from '@ironledger/bus';
 import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
 import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
@@ -28,10 +28,10 @@ const queue = await PowerSyncQueue.open(nats, {
   duplicateWindowMs: Math.max(syncIntervalMs, recoveryIntervalMs),
 });
 const drivers = hardwareTypes(config.drivers);
-const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, config.subjects), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry), log);
+const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry), log);
 
 const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger });
-const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort) : undefined;
+const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => true, config.metricsHost) : undefined;
 log(`ready: ${projection.readModel.size} nodes, a pass every ${config.syncIntervalS} s, force=${config.force}, max retries ${config.maxRetries}`);
 
 process.once('SIGTERM', () => void stop());

@@ -1,5 +1,5 @@
 import { type LiveProjection } from '@ironledger/application';
-import { type ConductorClient } from '@ironledger/contracts';
+import { type ConductorClient } from '@ironledger/bus';
 import { type Node } from '@ironledger/domain';
 import { type HardwareType } from '@ironledger/drivers';
 import { Counter, type Registry } from 'prom-client';

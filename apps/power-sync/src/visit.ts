@@ -1,12 +1,9 @@
-import { type Node, POWER_FAILURE_FAULT, type ProvisionState, type RecordPowerSync } from '@ironledger/domain';
+import { type Node, POWER_FAILURE_FAULT, POWER_SYNC_EXCLUDED_STATES, type RecordPowerSync } from '@ironledger/domain';
 import { type PowerDriver } from '@ironledger/drivers';
-
-/** States power sync leaves alone: no credentials yet, or a ramdisk may be changing power. */
-const SKIPPED_STATES: ReadonlySet<ProvisionState> = new Set(['enroll', 'wait call-back', 'clean wait', 'adopt failed']);
 
 /** Whether a regular pass visits the node. */
 export function dueForSync(node: Node): boolean {
-  return !node.maintenance && !SKIPPED_STATES.has(node.provision_state) && idle(node);
+  return !node.maintenance && !POWER_SYNC_EXCLUDED_STATES.has(node.provision_state) && idle(node);
 }
 
 /** Whether a recovery pass visits the node: it is in the maintenance power sync itself set. */

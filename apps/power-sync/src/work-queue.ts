@@ -1,5 +1,6 @@
 import { AckPolicy, type Consumer, type ConsumerMessages, jetstream, jetstreamManager, type JetStreamClient, type JsMsg, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import { ensureStream } from '@ironledger/bus';
 
 /** Visits of a pass waiting for the server's acknowledgement at once. */
 const PUBLISH_WINDOW = 500;
@@ -36,13 +37,7 @@ export class PowerSyncQueue {
   static async open(nats: NatsConnection, { stream, ackWaitMs, duplicateWindowMs }: WorkQueueOptions): Promise<PowerSyncQueue> {
     const jsm = await jetstreamManager(nats);
     const subject = `ironledger.powersync.${stream.toLowerCase()}`;
-    const config = { subjects: [subject], retention: RetentionPolicy.Workqueue, storage: StorageType.File, duplicate_window: nanos(duplicateWindowMs) };
-    try {
-      await jsm.streams.add({ name: stream, ...config });
-    } catch {
-      // Another instance created it first.
-      await jsm.streams.update(stream, config);
-    }
+    await ensureStream(jsm, stream, { subjects: [subject], retention: RetentionPolicy.Workqueue, storage: StorageType.File, duplicate_window: nanos(duplicateWindowMs) });
     const durable = 'power-sync';
     await jsm.consumers.add(stream, { durable_name: durable, ack_policy: AckPolicy.Explicit, ack_wait: nanos(ackWaitMs), max_deliver: -1 });
     const js = jetstream(nats);

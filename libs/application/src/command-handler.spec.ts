@@ -17,7 +17,7 @@ describe('NodeCommandHandler', () => {
     const handler = new NodeCommandHandler(store);
     await handler.handle(register);
     const result = await handler.handle(manage());
-    expect(result.node).toMatchObject({ provision_state: 'verifying', reservation: 'c1' });
+    expect(result.state).toMatchObject({ provision_state: 'verifying', reservation: 'c1' });
     const stream = await store.readStream(nodeStreamId(NODE));
     expect(stream.map((e) => [e.type, e.revision])).toEqual([['NodeRegistered', 0], ['ProvisionStateChanged', 1]]);
     expect(stream[1].metadata).toMatchObject({ nodeId: NODE, actor: 'op', correlationId: expect.stringMatching(/^req-/) });
@@ -54,7 +54,7 @@ describe('NodeCommandHandler', () => {
     await a.handle({ type: 'SetMaintenance', nodeId: NODE, data: { reason: 'rack move' }, meta: meta() });
     // b's cache is at revision 0; the append conflicts, b reloads and decides again.
     const result = await b.handle({ type: 'UpdateNode', nodeId: NODE, data: { changes: { name: 'n1' } }, meta: meta() });
-    expect(result.node).toMatchObject({ name: 'n1', maintenance: true, maintenance_reason: 'rack move' });
+    expect(result.state).toMatchObject({ name: 'n1', maintenance: true, maintenance_reason: 'rack move' });
   });
 });
 
@@ -71,7 +71,7 @@ describe('NodeCommandHandler creating nodes', () => {
   it('registers a new node without reading its stream', async () => {
     const store = new CountingStore();
     const result = await new NodeCommandHandler(store).handle(register);
-    expect(result.node).toMatchObject({ uuid: NODE, provision_state: 'enroll' });
+    expect(result.state).toMatchObject({ uuid: NODE, provision_state: 'enroll' });
     expect(store.streamsRead).toBe(0);
   });
 
@@ -96,6 +96,6 @@ describe('NodeCommandHandler with a cache behind the stream', () => {
     await a.handle({ type: 'RecordProvisionOutcome', nodeId: NODE, data: { outcome: 'succeeded' }, meta: meta('c1') });
     // On b's stale cache `provide` from enroll would be refused; on the stream the node is manageable.
     const result = await b.handle(provision('provide', 'c2'));
-    expect(result.node).toMatchObject({ provision_state: 'cleaning', reservation: 'c2' });
+    expect(result.state).toMatchObject({ provision_state: 'cleaning', reservation: 'c2' });
   });
 });

@@ -1,95 +1,193 @@
-import { decide, DomainError, evolve, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
-import { ConcurrencyError, type EventStore } from '@ironledger/event-store';
-import { nodeStreamId, toEventData, toNodeEvent } from '@ironledger/contracts';
+import { type ResourceKind, resourceStreamId } from '@ironledger/contracts';
+import {
+  type Allocation,
+  type AllocationCommand,
+  type AllocationEvent,
+  type Chassis,
+  type ChassisCommand,
+  type ChassisEvent,
+  decide,
+  decideAllocation,
+  decideChassis,
+  decideDeployTemplate,
+  type DeployTemplate,
+  type DeployTemplateCommand,
+  type DeployTemplateEvent,
+  DomainError,
+  evolve,
+  evolveAllocation,
+  evolveChassis,
+  evolveDeployTemplate,
+  type Node,
+  type NodeCommand,
+  type NodeEvent,
+} from '@ironledger/domain';
+import { ConcurrencyError, type EventStore, type RecordedEvent } from '@ironledger/event-store';
+import { allocationEventOf, chassisEventOf, deployTemplateEventOf, eventsOf, type StorableEvent, toEventData, toNodeEvent } from './codec.js';
 
-/** A node as this process last saw it in its stream. */
-interface Loaded {
-  readonly node: Node | null;
+/**
+ * What the command handler needs to know of an aggregate: its stream, its decider, and how its
+ * events are stored. The domain stays unaware of streams.
+ */
+export interface Aggregate<C extends { readonly type: string }, E, S> {
+  readonly kind: ResourceKind;
+  idOf(command: C): string;
+  decide(command: C, state: S | null): E[];
+  evolve(state: S | null, event: E): S | null;
+  /** The domain event a stored event of this aggregate's stream holds. */
+  fromRecorded(recorded: RecordedEvent): E | undefined;
+  /** Commands that create their aggregate: decided on nothing, without reading (see `handle`). */
+  readonly creates: ReadonlySet<C['type']>;
+}
+
+export const NODE_AGGREGATE: Aggregate<NodeCommand, NodeEvent, Node> = {
+  kind: 'node',
+  idOf: (command) => command.nodeId,
+  decide,
+  evolve,
+  fromRecorded: toNodeEvent,
+  creates: new Set(['RegisterNode', 'DiscoverNode']),
+};
+
+export const CHASSIS_AGGREGATE: Aggregate<ChassisCommand, ChassisEvent, Chassis> = {
+  kind: 'chassis',
+  idOf: (command) => command.chassisId,
+  decide: decideChassis,
+  evolve: evolveChassis,
+  fromRecorded: chassisEventOf,
+  creates: new Set(['CreateChassis']),
+};
+
+export const ALLOCATION_AGGREGATE: Aggregate<AllocationCommand, AllocationEvent, Allocation> = {
+  kind: 'allocation',
+  idOf: (command) => command.allocationId,
+  decide: decideAllocation,
+  evolve: evolveAllocation,
+  fromRecorded: allocationEventOf,
+  creates: new Set(['CreateAllocation']),
+};
+
+export const DEPLOY_TEMPLATE_AGGREGATE: Aggregate<DeployTemplateCommand, DeployTemplateEvent, DeployTemplate> = {
+  kind: 'deploy_template',
+  idOf: (command) => command.templateId,
+  decide: decideDeployTemplate,
+  evolve: evolveDeployTemplate,
+  fromRecorded: deployTemplateEventOf,
+  creates: new Set(['CreateDeployTemplate']),
+};
+
+/** An aggregate as this process last saw it in its stream. */
+interface Loaded<S> {
+  readonly state: S | null;
   /** Stream revision of the last event folded in; -1 when the stream does not exist. */
   readonly revision: number;
   /** Global position of that event; 0 when none. */
   readonly position: number;
 }
 
-export interface HandledCommand {
-  readonly events: NodeEvent[];
-  /** The node the command was decided on. */
-  readonly previous: Node | null;
-  readonly node: Node | null;
-  /** Position of the last appended event, or of the node's last event when nothing was appended. */
+export interface Handled<E, S> {
+  readonly events: E[];
+  /** The state the command was decided on. */
+  readonly previous: S | null;
+  readonly state: S | null;
+  /** Position of the last appended event, or of the aggregate's last event when nothing was appended. */
   readonly position: number;
 }
 
-/** Commands that create their node; any other command needs the node to exist. */
-const CREATES_NODE: ReadonlySet<NodeCommand['type']> = new Set(['RegisterNode', 'DiscoverNode']);
-const NO_NODE: Loaded = { node: null, revision: -1, position: 0 };
-
 /**
- * Carries out node commands: load the node's stream, let the domain decide, append the
+ * Carries out an aggregate's commands: load its stream, let the domain decide, append the
  * decision with the revision it was based on. A concurrent writer makes the append fail with
  * `ConcurrencyError`; the command is then decided again on the fresh stream (where, typically,
- * the other writer now holds the node and the domain refuses). Nodes stay cached between
+ * the other writer now holds the aggregate and the domain refuses). States stay cached between
  * commands; the expected-revision check keeps the cache honest for what is appended, and a
- * refusal or a no-op decided on a cached node is decided again on the stream.
+ * refusal or a no-op decided on a cached state is decided again on the stream.
  *
- * A command that creates a node is decided, uncached, on no node at all without reading: its
- * stream is new unless the client reused a UUID, and then the `no_stream` append fails and
+ * A command that creates its aggregate is decided, uncached, on nothing at all without reading:
+ * its stream is new unless the client reused a UUID, and then the `no_stream` append fails and
  * the command is decided again on the stream, as for a stale cache.
  */
-export class NodeCommandHandler {
-  private readonly cache = new Map<string, Loaded>();
+export class CommandHandler<C extends { readonly type: string }, E extends StorableEvent, S> {
+  private readonly cache = new Map<string, Loaded<S>>();
 
   constructor(
     private readonly store: EventStore,
+    private readonly aggregate: Aggregate<C, E, S>,
     private readonly maxAttempts = 5,
   ) {}
 
-  async handle(command: NodeCommand): Promise<HandledCommand> {
+  async handle(command: C): Promise<Handled<E, S>> {
+    const id = this.aggregate.idOf(command);
     for (let attempt = 1; ; attempt++) {
-      const cached = this.cache.get(command.nodeId) ?? (attempt === 1 && CREATES_NODE.has(command.type) ? NO_NODE : undefined);
-      const loaded = cached ?? (await this.load(command.nodeId));
-      let events: NodeEvent[];
+      const cached = this.cache.get(id) ?? (attempt === 1 && this.aggregate.creates.has(command.type) ? NOTHING : undefined);
+      const loaded: Loaded<S> = cached ?? (await this.load(id));
+      let events: E[];
       try {
-        events = decide(command, loaded.node);
+        events = this.aggregate.decide(command, loaded.state);
       } catch (error) {
-        // A refusal (or, below, a no-op) decided on a cached node may be an artefact of the cache
+        // A refusal (or, below, a no-op) decided on a cached state may be an artefact of the cache
         // being behind another conductor's commits: only the stream's word counts.
         if (cached && error instanceof DomainError) {
-          this.cache.delete(command.nodeId);
+          this.cache.delete(id);
           continue;
         }
         throw error;
       }
       if (events.length === 0 && cached) {
-        this.cache.delete(command.nodeId);
+        this.cache.delete(id);
         continue;
       }
-      if (events.length === 0) return { events, previous: loaded.node, node: loaded.node, position: loaded.position };
+      if (events.length === 0) return { events, previous: loaded.state, state: loaded.state, position: loaded.position };
       try {
-        const result = await this.store.append(nodeStreamId(command.nodeId), events.map(toEventData), {
+        const result = await this.store.append(resourceStreamId(this.aggregate.kind, id), events.map(toEventData), {
           expectedRevision: loaded.revision < 0 ? 'no_stream' : loaded.revision,
         });
-        const node = events.reduce(evolve, loaded.node);
-        this.cache.set(command.nodeId, { node, revision: result.nextRevision, position: result.position });
-        return { events, previous: loaded.node, node, position: result.position };
+        const state = events.reduce(this.aggregate.evolve, loaded.state);
+        this.cache.set(id, { state, revision: result.nextRevision, position: result.position });
+        return { events, previous: loaded.state, state, position: result.position };
       } catch (error) {
-        this.cache.delete(command.nodeId);
+        this.cache.delete(id);
         if (!(error instanceof ConcurrencyError) || attempt >= this.maxAttempts) throw error;
       }
     }
   }
 
-  /** The node as its stream says now (bypassing the cache). */
-  async load(nodeId: string): Promise<Loaded> {
-    const recorded = await this.store.readStream(nodeStreamId(nodeId));
-    let node: Node | null = null;
-    for (const event of recorded) {
-      const nodeEvent = toNodeEvent(event);
-      if (nodeEvent) node = evolve(node, nodeEvent);
-    }
+  /** The aggregate as its stream says now (bypassing the cache). */
+  async load(id: string): Promise<Loaded<S>> {
+    const recorded = await this.store.readStream(resourceStreamId(this.aggregate.kind, id));
+    const state = [...eventsOf(recorded, this.aggregate.fromRecorded)].reduce(this.aggregate.evolve, null);
     const last = recorded.at(-1);
-    const loaded = { node, revision: last?.revision ?? -1, position: last?.position ?? 0 };
-    this.cache.set(nodeId, loaded);
+    const loaded = { state, revision: last?.revision ?? -1, position: last?.position ?? 0 };
+    this.cache.set(id, loaded);
     return loaded;
+  }
+}
+
+const NOTHING: Loaded<never> = { state: null, revision: -1, position: 0 };
+
+/** Node commands: the command handler of the node aggregate. */
+export class NodeCommandHandler extends CommandHandler<NodeCommand, NodeEvent, Node> {
+  constructor(store: EventStore, maxAttempts?: number) {
+    super(store, NODE_AGGREGATE, maxAttempts);
+  }
+}
+
+/** Chassis commands. */
+export class ChassisCommandHandler extends CommandHandler<ChassisCommand, ChassisEvent, Chassis> {
+  constructor(store: EventStore, maxAttempts?: number) {
+    super(store, CHASSIS_AGGREGATE, maxAttempts);
+  }
+}
+
+/** Allocation commands. */
+export class AllocationCommandHandler extends CommandHandler<AllocationCommand, AllocationEvent, Allocation> {
+  constructor(store: EventStore, maxAttempts?: number) {
+    super(store, ALLOCATION_AGGREGATE, maxAttempts);
+  }
+}
+
+/** Deploy template commands. */
+export class DeployTemplateCommandHandler extends CommandHandler<DeployTemplateCommand, DeployTemplateEvent, DeployTemplate> {
+  constructor(store: EventStore, maxAttempts?: number) {
+    super(store, DEPLOY_TEMPLATE_AGGREGATE, maxAttempts);
   }
 }

@@ -1,12 +1,12 @@
 import { type EventStore, type Subscription } from '@ironledger/event-store';
 import { PositionWaiters } from './position-waiters.js';
-import { type AppliedEvent, NodeReadModel } from './read-model.js';
+import { type AppliedEvent, FleetReadModel } from './read-model.js';
 
 const PAGE = 10_000;
 
 /** Folds the whole event log into a fresh read model (what `rebuild` compares against). */
-export async function rebuildReadModel(store: EventStore, onProgress?: (events: number, position: number) => void): Promise<NodeReadModel> {
-  const model = new NodeReadModel();
+export async function rebuildReadModel(store: EventStore, onProgress?: (events: number, position: number) => void): Promise<FleetReadModel> {
+  const model = new FleetReadModel();
   let count = 0;
   for (;;) {
     const page = await store.readAll({ after: model.position, limit: PAGE });
@@ -32,7 +32,7 @@ export interface RebuildReport {
  * streams. `waitFor(position)` gives read-your-writes to a client that just committed.
  */
 export class LiveProjection {
-  private model = new NodeReadModel();
+  private model = new FleetReadModel();
   private subscription?: Subscription;
   private running?: Promise<void>;
   private stopped = false;
@@ -46,7 +46,7 @@ export class LiveProjection {
     private readonly retryMs = 1000,
   ) {}
 
-  get readModel(): NodeReadModel {
+  get readModel(): FleetReadModel {
     return this.model;
   }
 

@@ -1,44 +1,218 @@
 import { createHash } from 'node:crypto';
-import { evolve, type Node, type NodeEvent, type Port } from '@ironledger/domain';
+import {
+  type Allocation,
+  type AllocationEvent,
+  type Chassis,
+  type ChassisEvent,
+  type DeployTemplate,
+  type DeployTemplateEvent,
+  type Json,
+  evolve,
+  evolveAllocation,
+  evolveChassis,
+  evolveDeployTemplate,
+  type Node,
+  type NodeEvent,
+  type Port,
+  type Portgroup,
+  secretStrings,
+  type VolumeConnector,
+  type VolumeTarget,
+} from '@ironledger/domain';
 import { type RecordedEvent } from '@ironledger/event-store';
-import { nodeIdOfStream, toNodeEvent } from '@ironledger/contracts';
+import { toResourceEvent } from './codec.js';
 
-/** A node event as the read model applied it, with the node before and after it. */
-export interface AppliedEvent {
+/** An event as the read model applied it, with its resource before and after it. */
+export type AppliedEvent =
+  | AppliedTo<'node', NodeEvent, Node>
+  | AppliedTo<'chassis', ChassisEvent, Chassis>
+  | AppliedTo<'allocation', AllocationEvent, Allocation>
+  | AppliedTo<'deploy_template', DeployTemplateEvent, DeployTemplate>;
+
+interface AppliedTo<K extends string, E, S> {
+  readonly kind: K;
   readonly recorded: RecordedEvent;
-  readonly event: NodeEvent;
-  readonly before: Node | null;
-  readonly after: Node | null;
+  readonly event: E;
+  readonly before: S | null;
+  readonly after: S | null;
 }
 
-/** Every node's current state, folded from the global event order. */
-export class NodeReadModel {
+/** The node events among applied events. */
+export type AppliedNodeEvent = Extract<AppliedEvent, { kind: 'node' }>;
+
+/** Resources of one kind by UUID, in creation order. */
+export class ResourceMap<S extends { readonly uuid: string }> {
+  private readonly byUuid = new Map<string, S>();
+
+  get(uuid: string): S | undefined {
+    return this.byUuid.get(uuid);
+  }
+
+  all(): IterableIterator<S> {
+    return this.byUuid.values();
+  }
+
+  get size(): number {
+    return this.byUuid.size;
+  }
+
+  /** Sets (or, with `null`, deletes) the resource `uuid`; returns what it was. */
+  put(uuid: string, state: S | null): S | null {
+    const before = this.byUuid.get(uuid) ?? null;
+    if (state) this.byUuid.set(uuid, state);
+    else this.byUuid.delete(uuid);
+    return before;
+  }
+
+  /** `kind:uuid` lines of every resource's state, sorted, for checksums and comparisons. */
+  lines(kind: string): Map<string, string> {
+    return new Map([...this.byUuid].map(([uuid, state]) => [`${kind}:${uuid}`, JSON.stringify(state)]));
+  }
+}
+
+/** One of a node's sub-resources (a port, a port group, …) with its node. */
+export interface NodeItem<T> {
+  readonly item: T;
+  readonly node: Node;
+}
+
+/**
+ * A node's sub-resources of one kind across the fleet: by UUID and by their other unique keys
+ * (a port's MAC, a port group's name), in creation order. An item moved to another node keeps
+ * its place, as its database id does in Ironic.
+ */
+export class NodeItems<T extends { readonly uuid: string }> {
+  /** UUID → owning node, in creation order. */
+  private readonly owners = new Map<string, string>();
+  /** Other unique key → UUID. */
+  private readonly uuidsByKey = new Map<string, string>();
+
+  constructor(
+    private readonly nodes: ReadonlyMap<string, Node>,
+    private readonly itemsOf: (node: Node) => readonly T[],
+    private readonly keysOf: (item: T) => readonly (string | null)[] = () => [],
+  ) {}
+
+  get(uuid: string): NodeItem<T> | undefined {
+    const node = this.nodes.get(this.owners.get(uuid) ?? '');
+    const item = node && this.itemsOf(node).find((candidate) => candidate.uuid === uuid);
+    return node && item ? { item, node } : undefined;
+  }
+
+  /** The item with this other unique key (a port's MAC, a port group's name or MAC). */
+  byKey(key: string): NodeItem<T> | undefined {
+    const uuid = this.uuidsByKey.get(key);
+    return uuid === undefined ? undefined : this.get(uuid);
+  }
+
+  /** Every item with its node, in creation order. */
+  *all(): IterableIterator<NodeItem<T>> {
+    for (const uuid of this.owners.keys()) {
+      const found = this.get(uuid);
+      if (found) yield found;
+    }
+  }
+
+  /** Indexes what the node's event did to its items; `movedTo`: the node the items it lost went to. */
+  update(nodeId: string, before: Node | null, after: Node | null, movedTo?: string): void {
+    const [was, is] = [before ? this.itemsOf(before) : [], after ? this.itemsOf(after) : []];
+    if (was === is) return;
+    const kept = new Set(is.map((item) => item.uuid));
+    for (const item of was) {
+      for (const key of this.keysOf(item)) if (key !== null && this.uuidsByKey.get(key) === item.uuid) this.uuidsByKey.delete(key);
+      if (kept.has(item.uuid) || this.owners.get(item.uuid) !== nodeId) continue;
+      if (movedTo === undefined) this.owners.delete(item.uuid);
+      else this.owners.set(item.uuid, movedTo);
+    }
+    for (const item of is) {
+      this.owners.set(item.uuid, nodeId);
+      for (const key of this.keysOf(item)) if (key !== null) this.uuidsByKey.set(key, item.uuid);
+    }
+  }
+}
+
+/** Every resource's current state (nodes with their ports, chassis, …), folded from the global event order. */
+export class FleetReadModel {
+  readonly chassis = new ResourceMap<Chassis>();
+  readonly allocations = new ResourceMap<Allocation>();
+  readonly deployTemplates = new ResourceMap<DeployTemplate>();
   private readonly nodes = new Map<string, Node>();
   private readonly idsByName = new Map<string, string>();
-  /** Port UUID → owning node, in the order ports were created. */
-  private readonly portOwners = new Map<string, string>();
-  /** MAC address → owning node. */
-  private readonly addressOwners = new Map<string, string>();
+  /** Ports by UUID and by MAC address. */
+  readonly portIndex = new NodeItems<Port>(this.nodes, (node) => node.ports, (port) => [port.address]);
+  /** Port groups by UUID, by name and by MAC address (names and MACs cannot collide: a name with a `:` is no valid name). */
+  readonly portgroups = new NodeItems<Portgroup>(this.nodes, (node) => node.portgroups, (group) => [group.name, group.address]);
+  readonly volumeConnectors = new NodeItems<VolumeConnector>(this.nodes, (node) => node.volume_connectors);
+  readonly volumeTargets = new NodeItems<VolumeTarget>(this.nodes, (node) => node.volume_targets);
+  /** Node → every value its events ever held under a secret key, to be masked wherever else it shows up. */
+  private readonly secrets = new Map<string, Set<string>>();
   /** Position of the last event applied (0: none). */
   position = 0;
 
-  /** Folds one stored event in; returns what it did to its node (nothing for events of other streams). */
+  /** Folds one stored event in; returns what it did to its resource (nothing for events of other streams). */
   apply(recorded: RecordedEvent): AppliedEvent | undefined {
     this.position = recorded.position;
-    const event = toNodeEvent(recorded);
-    const nodeId = nodeIdOfStream(recorded.streamId);
-    if (!event || !nodeId) return undefined;
+    const found = toResourceEvent(recorded);
+    if (!found) return undefined;
+    switch (found.kind) {
+      case 'node':
+        return this.applyToNode(recorded, found.id, found.event as NodeEvent);
+      case 'chassis': {
+        const event = found.event as ChassisEvent;
+        const before = this.chassis.get(found.id) ?? null;
+        const after = evolveChassis(before, event);
+        this.chassis.put(found.id, after);
+        return { kind: 'chassis', recorded, event, before, after };
+      }
+      case 'allocation': {
+        const event = found.event as AllocationEvent;
+        const before = this.allocations.get(found.id) ?? null;
+        const after = evolveAllocation(before, event);
+        this.allocations.put(found.id, after);
+        return { kind: 'allocation', recorded, event, before, after };
+      }
+      case 'deploy_template': {
+        const event = found.event as DeployTemplateEvent;
+        const before = this.deployTemplates.get(found.id) ?? null;
+        const after = evolveDeployTemplate(before, event);
+        this.deployTemplates.put(found.id, after);
+        return { kind: 'deploy_template', recorded, event, before, after };
+      }
+      default:
+        return assertNever(found.kind);
+    }
+  }
+
+  private applyToNode(recorded: RecordedEvent, nodeId: string, event: NodeEvent): AppliedNodeEvent {
     const before = this.nodes.get(nodeId) ?? null;
     const after = evolve(before, event);
+    this.learnSecrets(nodeId, event);
     if (before?.name) this.idsByName.delete(before.name);
-    this.indexPorts(nodeId, before?.ports ?? [], after?.ports ?? []);
     if (after) {
       this.nodes.set(nodeId, after);
       if (after.name) this.idsByName.set(after.name, nodeId);
     } else {
       this.nodes.delete(nodeId);
     }
-    return { recorded, event, before, after };
+    const movedTo = 'to_node' in event.data ? event.data.to_node : undefined;
+    this.portIndex.update(nodeId, before, after, movedTo);
+    this.portgroups.update(nodeId, before, after, movedTo);
+    this.volumeConnectors.update(nodeId, before, after, movedTo);
+    this.volumeTargets.update(nodeId, before, after, movedTo);
+    return { kind: 'node', recorded, event, before, after };
+  }
+
+  /** The values node `nodeId` ever held under a secret key (kept after the node is deleted: its events are still served). */
+  secretsOf(nodeId: string): ReadonlySet<string> {
+    return this.secrets.get(nodeId) ?? NO_SECRETS;
+  }
+
+  private learnSecrets(nodeId: string, event: NodeEvent): void {
+    for (const secret of secretStrings(event.data as unknown as Json)) {
+      let known = this.secrets.get(nodeId);
+      if (!known) this.secrets.set(nodeId, (known = new Set()));
+      known.add(secret);
+    }
   }
 
   /** A node by UUID or by name. */
@@ -52,52 +226,50 @@ export class NodeReadModel {
 
   /** A port by UUID, with its node. */
   port(uuid: string): { port: Port; node: Node } | undefined {
-    const node = this.nodes.get(this.portOwners.get(uuid) ?? '');
-    const port = node?.ports?.find((candidate) => candidate.uuid === uuid);
-    return node && port ? { port, node } : undefined;
+    const found = this.portIndex.get(uuid);
+    return found && { port: found.item, node: found.node };
   }
 
   /** Every port with its node, in the order the ports were created. */
   *ports(): IterableIterator<{ port: Port; node: Node }> {
-    for (const uuid of this.portOwners.keys()) {
-      const found = this.port(uuid);
-      if (found) yield found;
-    }
+    for (const { item, node } of this.portIndex.all()) yield { port: item, node };
   }
 
   /** The node that has a port with this MAC address (lower case). */
   nodeWithAddress(address: string): Node | undefined {
-    return this.nodes.get(this.addressOwners.get(address) ?? '');
+    return this.portIndex.byKey(address)?.node;
   }
 
   get size(): number {
     return this.nodes.size;
   }
 
-  private indexPorts(nodeId: string, before: readonly Port[], after: readonly Port[]): void {
-    if (before === after) return;
-    const kept = new Set(after.map((port) => port.uuid));
-    for (const port of before) {
-      if (kept.has(port.uuid)) continue;
-      this.portOwners.delete(port.uuid);
-      if (this.addressOwners.get(port.address) === nodeId) this.addressOwners.delete(port.address);
-    }
-    for (const port of after) {
-      if (!this.portOwners.has(port.uuid)) this.portOwners.set(port.uuid, nodeId);
-      this.addressOwners.set(port.address, nodeId);
-    }
-  }
-
-  /** A digest of every node's state, independent of the order nodes were created in. */
+  /** A digest of every resource's state, independent of the order they were created in (nodes first, as they always were). */
   checksum(): string {
     const hash = createHash('sha256');
     for (const id of [...this.nodes.keys()].sort()) hash.update(JSON.stringify(this.nodes.get(id))).update('\n');
+    const others = this.otherLines();
+    for (const key of [...others.keys()].sort()) hash.update(key).update(others.get(key)!).update('\n');
     return hash.digest('hex');
   }
 
-  /** UUIDs of nodes whose state differs between this model and `other`. */
-  differences(other: NodeReadModel): string[] {
+  /** Nodes (by UUID) and other resources (`kind:uuid`) whose state differs between this model and `other`. */
+  differences(other: FleetReadModel): string[] {
     const ids = new Set([...this.nodes.keys(), ...other.nodes.keys()]);
-    return [...ids].filter((id) => JSON.stringify(this.nodes.get(id)) !== JSON.stringify(other.nodes.get(id))).sort();
+    const nodes = [...ids].filter((id) => JSON.stringify(this.nodes.get(id)) !== JSON.stringify(other.nodes.get(id)));
+    const [mine, theirs] = [this.otherLines(), other.otherLines()];
+    const rest = [...new Set([...mine.keys(), ...theirs.keys()])].filter((key) => mine.get(key) !== theirs.get(key));
+    return [...nodes, ...rest].sort();
   }
+
+  /** The resources other than nodes, as `kind:uuid` → state lines. */
+  private otherLines(): Map<string, string> {
+    return new Map([...this.chassis.lines('chassis'), ...this.allocations.lines('allocation'), ...this.deployTemplates.lines('deploy_template')]);
+  }
+}
+
+const NO_SECRETS: ReadonlySet<string> = new Set();
+
+function assertNever(value: never): never {
+  throw new TypeError(`Unhandled resource kind: ${JSON.stringify(value)}`);
 }

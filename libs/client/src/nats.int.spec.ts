@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest 
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { NodeCommandHandler } from '@ironledger/application';
-import { toNodeEvent } from '@ironledger/contracts';
+import { toNodeEvent } from '@ironledger/application';
 import { type NodeEventType } from '@ironledger/domain';
 import { JetStreamEventStore, type RecordedEvent } from '@ironledger/event-store';
 import { EventRelay, type ReceivedEvent } from '@ironledger/lifecycle-events';

@@ -14,8 +14,8 @@ import { jetstream, jetstreamManager, type ConsumerMessages, type JetStreamManag
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { nodeEventFilter, NODE_EVENTS_SUBJECT_PREFIX } from '@ironledger/contracts';
 import { type NodeEventType } from '@ironledger/domain';
-import { DEFAULT_RELAY_STREAM, parseRelayedEvent, type ReceivedEvent, RelayHeader } from '@ironledger/lifecycle-events';
-import { backoffDelay, type BackoffOptions, sleep } from './backoff.js';
+import { DEFAULT_RELAY_STREAM, parseRelayedEvent, type ReceivedEvent, RelayHeader, resourceIdOf } from '@ironledger/lifecycle-events';
+import { backoffDelay, type BackoffOptions, sleep } from '@ironledger/bus';
 import { type EventSubscription, subscription } from './subscription.js';
 
 export interface NatsSubscribeOptions {
@@ -100,7 +100,7 @@ export function subscribeNats(options: NatsSubscribeOptions): EventSubscription 
             failures = 0;
             if (received.position <= checkpoint) continue;
             // Types the server could not filter (several of them on an old server) are dropped here.
-            if ((types && !types.has(received.event.type)) || (options.nodeId !== undefined && received.event.meta.nodeId !== options.nodeId)) {
+            if ((types && !types.has(received.event.type)) || (options.nodeId !== undefined && (received.kind !== 'node' || resourceIdOf(received) !== options.nodeId))) {
               checkpoint = received.position;
               continue;
             }

@@ -4,7 +4,7 @@ import { toRelayedEvent } from '@ironledger/lifecycle-events';
 import { eventsUrl, SseRefusedError, subscribeSse } from './sse.js';
 
 const { events } = scriptedEvents();
-const frame = (position: number, i: number) => `id: ${position}\nevent: ${events[i].type}\ndata: ${JSON.stringify(toRelayedEvent(position, events[i]))}\n\n`;
+const frame = (position: number, i: number) => `id: ${position}\nevent: ${events[i].type}\ndata: ${JSON.stringify(toRelayedEvent(position, 'node', events[i]))}\n\n`;
 
 interface Call {
   readonly url: string;

@@ -12,9 +12,9 @@
  * and reconnects with back-off (at least the server's `retry:`) when the stream breaks or stays
  * silent past `idleTimeoutMs`.
  */
-import { type NodeEventType } from '@ironledger/domain';
-import { parseRelayedEvent, type ReceivedEvent } from '@ironledger/lifecycle-events';
-import { backoffDelay, type BackoffOptions, sleep } from './backoff.js';
+import { type DomainEvent } from '@ironledger/application';
+import { parseRelayedEvent, type ReceivedEvent, resourceIdOf } from '@ironledger/lifecycle-events';
+import { backoffDelay, type BackoffOptions, sleep } from '@ironledger/bus';
 import { SseParser } from './sse-parser.js';
 import { type EventSubscription, subscription } from './subscription.js';
 
@@ -22,7 +22,7 @@ export interface SseSubscribeOptions {
   /** The gateway, e.g. `http://127.0.0.1:6385`. */
   readonly baseUrl: string;
   readonly nodeId?: string;
-  readonly eventTypes?: readonly NodeEventType[];
+  readonly eventTypes?: readonly DomainEvent['type'][];
   readonly provisionState?: string;
   /** Checkpoint: deliver events after this position. */
   readonly from?: number;
@@ -102,7 +102,7 @@ export function subscribeSse(options: SseSubscribeOptions): EventSubscription {
             if (received.position <= checkpoint) continue;
             checkpoint = received.position;
             if (types && !types.has(received.event.type)) continue;
-            if (options.nodeId !== undefined && received.event.meta.nodeId !== options.nodeId) continue;
+            if (options.nodeId !== undefined && (received.kind !== 'node' || resourceIdOf(received) !== options.nodeId)) continue;
             yield received;
           }
           if (parser.retry !== undefined) retryMs = parser.retry;

@@ -1,24 +1,49 @@
-import { type DomainErrorType, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
+import { type AllocationCommand, type ChassisCommand, type CommandMeta, type DeployTemplateCommand, type DomainErrorType, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
 
-/** Why a command was not carried out: a domain refusal, or trouble on the way. */
-export type CommandErrorType = DomainErrorType | 'invalid_command' | 'unavailable' | 'internal';
+/**
+ * Why a command was not carried out: a domain refusal, trouble on the way, or (`driver_failed`)
+ * the hardware failing a call the conductor made for it.
+ */
+export type CommandErrorType = DomainErrorType | 'invalid_command' | 'unavailable' | 'internal' | 'driver_failed';
 
 export interface CommandError {
   readonly type: CommandErrorType;
   readonly message: string;
+  /** The failure was recorded: the global position of the event that says so (read-your-writes waits for it). */
+  readonly position?: number;
 }
 
-/** The conductor's answer to a command. */
-export type CommandReply =
+/** What a hardware query asks a node's driver. */
+export type HardwareQuestion =
+  | { readonly what: 'boot_device' }
+  | { readonly what: 'supported_boot_devices' }
+  | { readonly what: 'indicators' }
+  | { readonly what: 'indicator_state'; readonly component: string; readonly indicator: string }
+  | { readonly what: 'console' };
+
+/** A question to a node's hardware, answered by a conductor through the node's driver; it appends nothing. */
+export interface HardwareQuery {
+  readonly type: 'QueryHardware';
+  readonly nodeId: string;
+  readonly data: HardwareQuestion;
+  readonly meta: CommandMeta;
+}
+
+/** The conductor's answer to a hardware query. */
+export type QueryReply<R = unknown> = { readonly ok: true; readonly result: R } | { readonly ok: false; readonly error: CommandError };
+
+/** What the conductors carry out: a command to any resource that is an aggregate of its own. */
+export type Command = NodeCommand | ChassisCommand | AllocationCommand | DeployTemplateCommand;
+
+/** The conductor's answer to a command (`S`, `E`: the state and events of the resource it went to). */
+export type CommandReply<S = Node, E = NodeEvent> =
   | {
       readonly ok: true;
       /** Events appended (empty when the command changed nothing). */
-      readonly events: NodeEvent[];
-      /** Global position of the last appended event (or of the node's last event): read-your-writes waits for it. */
+      readonly events: E[];
+      /** Global position of the last appended event (or of the resource's last event): read-your-writes waits for it. */
       readonly position: number;
-      /** The node after the command. */
-      readonly node: Node | null;
+      /** The resource after the command (`null`: it does not exist, or no longer). */
+      readonly state: S | null;
     }
   | { readonly ok: false; readonly error: CommandError };
-
-export type CommandRequest = NodeCommand;

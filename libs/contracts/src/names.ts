@@ -4,8 +4,8 @@
  * Subjects (all under `ironledger.`; the command bus's prefix is NATS_SUBJECT_PREFIX):
  * - `ironledger.conductor.command`      request/reply: a node command for any conductor (queue group `conductors`)
  * - `ironledger.conductor.heartbeat`    each live conductor publishes its id here every interval
- * - `ironledger.events.node.<nodeId>.<EventType>`
- *                                      every node event, once, as the event relay republishes it into
+ * - `ironledger.events.<kind>.<id>.<EventType>` (kind `node`, `chassis`, …)
+ *                                      every resource event, once, as the event relay republishes it into
  *                                      the JetStream stream `IRONLEDGER_NODE_EVENTS` (secrets removed).
  *                                      Subscribe to one node with `ironledger.events.node.<nodeId>.>`,
  *                                      one event type with `ironledger.events.node.*.<EventType>`, or
@@ -20,14 +20,58 @@
  * as the JetStream store does for stream ids; UUIDs pass unchanged. The lifecycle prefixes can be
  * changed (tests give every run its own), the shape under them cannot.
  */
-const NODE_STREAM_PREFIX = 'node-';
+/**
+ * The kinds of resource that are aggregates of their own, each instance in its own stream
+ * `<prefix><uuid>`. (Ports, port groups and volume connectors and targets belong to their node.)
+ */
+export const RESOURCE_STREAM_PREFIXES = { node: 'node-', chassis: 'chassis-', allocation: 'allocation-', deploy_template: 'deploy-template-' } as const;
+export type ResourceKind = keyof typeof RESOURCE_STREAM_PREFIXES;
+export const RESOURCE_KINDS = Object.keys(RESOURCE_STREAM_PREFIXES) as ResourceKind[];
+
+/** The event stream of one resource. */
+export const resourceStreamId = (kind: ResourceKind, id: string): string => `${RESOURCE_STREAM_PREFIXES[kind]}${id}`;
+
+/** The resource a stream belongs to, or `undefined` for other streams (claims). */
+export function resourceOfStream(streamId: string): { readonly kind: ResourceKind; readonly id: string } | undefined {
+  for (const kind of RESOURCE_KINDS) {
+    const prefix = RESOURCE_STREAM_PREFIXES[kind];
+    if (streamId.startsWith(prefix)) return { kind, id: streamId.slice(prefix.length) };
+  }
+  return undefined;
+}
 
 /** The event stream of one node. */
-export const nodeStreamId = (nodeId: string): string => `${NODE_STREAM_PREFIX}${nodeId}`;
+export const nodeStreamId = (nodeId: string): string => resourceStreamId('node', nodeId);
 
 /** The node a stream belongs to, or `undefined` for streams that are not node streams. */
 export const nodeIdOfStream = (streamId: string): string | undefined =>
-  streamId.startsWith(NODE_STREAM_PREFIX) ? streamId.slice(NODE_STREAM_PREFIX.length) : undefined;
+  streamId.startsWith(RESOURCE_STREAM_PREFIXES.node) ? streamId.slice(RESOURCE_STREAM_PREFIXES.node.length) : undefined;
+
+/**
+ * What must be unique across the fleet, each claimed in a stream of its own per value (see
+ * `UniqueClaims`): node names, port MAC addresses and UUIDs, port group UUIDs, names and MAC
+ * addresses, volume connector UUIDs and (type, connector ID) pairs, volume target UUIDs, instance
+ * UUIDs, allocation and deploy template names. These are not resource streams (no prefix starts
+ * with a resource's), so projections pass over them.
+ */
+export const CLAIM_STREAM_PREFIXES = {
+  name: 'name-',
+  mac: 'mac-',
+  port: 'port-',
+  portgroup: 'portgroup-',
+  portgroup_name: 'portgroup-name-',
+  portgroup_mac: 'portgroup-mac-',
+  volume_connector: 'volume-connector-',
+  connector_id: 'volume-connector-id-',
+  volume_target: 'volume-target-',
+  instance: 'instance-',
+  allocation_name: 'allocation_name-',
+  template_name: 'template_name-',
+} as const;
+export type ClaimKind = keyof typeof CLAIM_STREAM_PREFIXES;
+
+/** The stream of the claims on one fleet-unique value. */
+export const claimStreamId = ({ kind, value }: { readonly kind: ClaimKind; readonly value: string }): string => `${CLAIM_STREAM_PREFIXES[kind]}${value}`;
 
 /**
  * The command bus's subjects under `prefix` (NATS_SUBJECT_PREFIX, default `ironledger`), so that
@@ -56,9 +100,12 @@ export const subjectToken = (value: string): string => {
   return encodeURIComponent(value).replace(/[.*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 };
 
+/** The subject one resource event is published on: `<prefix>.<kind>.<id>.<EventType>` (e.g. `ironledger.events.chassis.<uuid>.ChassisCreated`). */
+export const resourceEventSubject = (kind: ResourceKind, id: string, eventType: string, prefix: string = NODE_EVENTS_SUBJECT_PREFIX): string =>
+  `${prefix}.${kind}.${subjectToken(id)}.${subjectToken(eventType)}`;
+
 /** The subject one node event is published on: `<prefix>.node.<nodeId>.<EventType>`. */
-export const nodeEventSubject = (nodeId: string, eventType: string, prefix: string = NODE_EVENTS_SUBJECT_PREFIX): string =>
-  `${prefix}.node.${subjectToken(nodeId)}.${subjectToken(eventType)}`;
+export const nodeEventSubject = (nodeId: string, eventType: string, prefix: string = NODE_EVENTS_SUBJECT_PREFIX): string => resourceEventSubject('node', nodeId, eventType, prefix);
 
 /**
  * The subject filter for node events of one node and/or one event type (each omitted one is a

@@ -1,5 +1,22 @@
+import { type Allocation } from './allocation.js';
+import { type AuditMeta } from './events.js';
 import { type IntrospectionData } from './introspection.js';
-import { type Json, type JsonObject, type NodeFields, type PortFields } from './node.js';
+import { type InterfaceField } from './hardware-types.js';
+import { type BootMode } from './management.js';
+import {
+  type BiosSettingValue,
+  type Json,
+  type JsonObject,
+  type NodeFields,
+  type Port,
+  type PortFields,
+  type Portgroup,
+  type PortgroupFields,
+  type VolumeConnector,
+  type VolumeConnectorFields,
+  type VolumeTarget,
+  type VolumeTargetFields,
+} from './node.js';
 import { type PowerState } from './states.js';
 
 /** Context every command brings, since the domain reads no clock and knows no user. */
@@ -21,12 +38,39 @@ interface Command<T extends string, D = object> {
   readonly meta: CommandMeta;
 }
 
-/** Enroll a node. Below API 1.11 nodes start `available`, from 1.11 in `enroll`. */
-export type RegisterNode = Command<'RegisterNode', Partial<NodeFields> & { readonly driver: string; readonly provision_state: 'enroll' | 'available' }>;
+/** Operator-owned fields as a request sets them: an interface set to `null` gets its hardware type's default. */
+export type NodeFieldChanges = Omit<Partial<NodeFields>, InterfaceField> & Partial<Record<InterfaceField, string | null>>;
 
-export type UpdateNode = Command<'UpdateNode', { readonly changes: Partial<NodeFields> }>;
+/**
+ * Enroll a node. Below API 1.11 nodes start `available`, from 1.11 in `enroll`. As in Ironic, a
+ * registration may also put the node into maintenance (without a reason) and say its boot mode.
+ */
+export type RegisterNode = Command<
+  'RegisterNode',
+  NodeFieldChanges & {
+    readonly driver: string;
+    readonly provision_state: 'enroll' | 'available';
+    readonly maintenance?: boolean;
+    readonly boot_mode?: string | null;
+    readonly secure_boot?: boolean | null;
+  }
+>;
 
-export type DeleteNode = Command<'DeleteNode'>;
+/**
+ * Change operator-owned fields (`PATCH /v1/nodes/{id}`), and maintenance with them when the
+ * patch turns it on or off. With `reset_interfaces` and a new driver, every interface the
+ * request does not set gets the new hardware type's default.
+ */
+export type UpdateNode = Command<
+  'UpdateNode',
+  { readonly changes: NodeFieldChanges; readonly maintenance?: boolean; readonly reset_interfaces?: boolean }
+>;
+
+/**
+ * Remove a node. `allow_deleting_available` is the conductor's setting (Ironic's
+ * `[conductor] allow_deleting_available_nodes`, true when absent): whether `available` nodes may go.
+ */
+export type DeleteNode = Command<'DeleteNode', { readonly allow_deleting_available?: boolean }>;
 
 /** `PUT …/states/provision`: the target as the API received it, and the verb's arguments. */
 export type RequestProvisionAction = Command<
@@ -111,17 +155,139 @@ export type ProcessInventory = Command<'ProcessInventory', InventoryProcessing &
  */
 export type DiscoverNode = Command<'DiscoverNode', InventoryProcessing & { readonly driver: string; readonly driver_info: JsonObject }>;
 
-/** `POST /v1/ports`. */
+/**
+ * `POST /v1/ports`. An absent `pxe_enabled` takes Ironic's default (true) and, as in Ironic, is
+ * not held against a port group that does not support standalone ports.
+ */
 export type AddPort = Command<'AddPort', Partial<PortFields> & { readonly uuid: string; readonly address: string }>;
+
+/**
+ * `PATCH /v1/ports/{uuid}`: the fields that change. With `to_node` (another node) the port
+ * moves: it leaves this node (`PortMovedOut`) and the conductor hands it, changed, to the other
+ * node in a `ReceivePort`.
+ */
+export type UpdatePort = Command<'UpdatePort', { readonly uuid: string; readonly changes: Partial<Omit<PortFields, 'uuid'>>; readonly to_node?: string }>;
+
+/**
+ * What every `Receive…` command has: the node the item comes from, and whether it is coming back
+ * to this node, which it just left, because its destination refused it (then no rule applies).
+ * Conductors issue these commands themselves, while they move an item; the bus takes none.
+ */
+interface Receiving {
+  readonly from_node: string;
+  readonly returning?: true;
+}
+
+/** A port moving in from `from_node`, as it was there, with the `changes` its move makes. */
+export type ReceivePort = Command<'ReceivePort', Receiving & { readonly port: Port; readonly changes: Partial<Omit<PortFields, 'uuid'>> }>;
 
 /** `DELETE /v1/ports/{uuid}`. */
 export type RemovePort = Command<'RemovePort', { readonly uuid: string }>;
+
+/** `POST /v1/portgroups`. */
+export type AddPortgroup = Command<'AddPortgroup', Partial<PortgroupFields> & { readonly uuid: string }>;
+
+/** `PATCH /v1/portgroups/{ident}`; with `to_node` the group moves to that node (see `UpdatePort`). */
+export type UpdatePortgroup = Command<'UpdatePortgroup', { readonly uuid: string; readonly changes: Partial<Omit<PortgroupFields, 'uuid'>>; readonly to_node?: string }>;
+
+export type ReceivePortgroup = Command<'ReceivePortgroup', Receiving & { readonly portgroup: Portgroup; readonly changes: Partial<Omit<PortgroupFields, 'uuid'>> }>;
+
+/** `DELETE /v1/portgroups/{ident}`. */
+export type RemovePortgroup = Command<'RemovePortgroup', { readonly uuid: string }>;
+
+/**
+ * What a volume connector update changes. A connector is unique by `type` and `connector_id`
+ * together, so a change of either names both (the claim on the pair needs the whole pair).
+ */
+export type VolumeConnectorChanges = { readonly extra?: JsonObject } & ({ readonly type: string; readonly connector_id: string } | { readonly type?: never; readonly connector_id?: never });
+
+/** `POST /v1/volume/connectors`. */
+export type AddVolumeConnector = Command<'AddVolumeConnector', VolumeConnectorFields>;
+
+/** `PATCH /v1/volume/connectors/{uuid}`; with `to_node` the connector moves to that node. */
+export type UpdateVolumeConnector = Command<'UpdateVolumeConnector', { readonly uuid: string; readonly changes: VolumeConnectorChanges; readonly to_node?: string }>;
+
+export type ReceiveVolumeConnector = Command<'ReceiveVolumeConnector', Receiving & { readonly connector: VolumeConnector; readonly changes: VolumeConnectorChanges }>;
+
+/** `DELETE /v1/volume/connectors/{uuid}`. */
+export type RemoveVolumeConnector = Command<'RemoveVolumeConnector', { readonly uuid: string }>;
+
+/** `POST /v1/volume/targets`. */
+export type AddVolumeTarget = Command<'AddVolumeTarget', VolumeTargetFields>;
+
+/** `PATCH /v1/volume/targets/{uuid}`; with `to_node` the target moves to that node. */
+export type UpdateVolumeTarget = Command<'UpdateVolumeTarget', { readonly uuid: string; readonly changes: Partial<Omit<VolumeTargetFields, 'uuid'>>; readonly to_node?: string }>;
+
+export type ReceiveVolumeTarget = Command<'ReceiveVolumeTarget', Receiving & { readonly target: VolumeTarget; readonly changes: Partial<Omit<VolumeTargetFields, 'uuid'>> }>;
+
+/** `DELETE /v1/volume/targets/{uuid}`. */
+export type RemoveVolumeTarget = Command<'RemoveVolumeTarget', { readonly uuid: string }>;
+
+/** `POST /v1/nodes/{id}/vifs`: attach the VIF `vif`, optionally to the given port or port group. */
+export type AttachVif = Command<'AttachVif', { readonly vif: string; readonly port_uuid?: string; readonly portgroup_uuid?: string }>;
+
+/** `DELETE /v1/nodes/{id}/vifs/{vif}`. */
+export type DetachVif = Command<'DetachVif', { readonly vif: string }>;
 
 /**
  * Retention clean-up: drop the node's introspection record if it finished before
  * `finished_before` (ISO 8601 UTC, as `toISOString` writes it). Nothing happens otherwise.
  */
 export type ExpireIntrospection = Command<'ExpireIntrospection', { readonly finished_before: string }>;
+
+/** `PUT /v1/nodes/{id}/traits` (and, with none, `DELETE /v1/nodes/{id}/traits`): the node's traits become these. */
+export type SetNodeTraits = Command<'SetNodeTraits', { readonly traits: readonly string[] }>;
+
+/** `PUT /v1/nodes/{id}/traits/{trait}`. */
+export type AddNodeTrait = Command<'AddNodeTrait', { readonly trait: string }>;
+
+/** `DELETE /v1/nodes/{id}/traits/{trait}`. */
+export type RemoveNodeTrait = Command<'RemoveNodeTrait', { readonly trait: string }>;
+
+/**
+ * A conductor gives the node to an allocation: refused unless the node still fits it (see
+ * `fitsAllocation`; for a backfill, `backfillProblems`) and has no instance or allocation, so
+ * two allocations racing for one node never both get it.
+ */
+export type AllocateNode = Command<
+  'AllocateNode',
+  Pick<Allocation, 'resource_class' | 'traits' | 'candidate_nodes' | 'owner'> & { readonly allocation_uuid: string; readonly backfill: boolean }
+>;
+
+/**
+ * The node's allocation ends: it was deleted (`allocation deleted`, refused while the node is
+ * deployed or busy, outside maintenance), or recovery found it gone or failed (`recovery`).
+ */
+export type DeallocateNode = Command<'DeallocateNode', { readonly allocation_uuid: string; readonly reason: 'allocation deleted' | 'recovery' }>;
+/** `PUT …/management/boot_device`: carried out at once by the conductor holding the node. */
+export type SetBootDevice = Command<'SetBootDevice', { readonly boot_device: string; readonly persistent: boolean }>;
+
+/** `PUT …/management/inject_nmi`. */
+export type InjectNmi = Command<'InjectNmi'>;
+
+/** `PUT …/management/indicators/{indicator}@{component}`. */
+export type SetIndicatorState = Command<'SetIndicatorState', { readonly component: string; readonly indicator: string; readonly state: string }>;
+
+/** `PUT …/states/boot_mode` (API 1.76): answered with 202, carried out afterwards. */
+export type SetBootMode = Command<'SetBootMode', { readonly target: BootMode }>;
+
+/** `PUT …/states/secure_boot` (API 1.76). */
+export type SetSecureBoot = Command<'SetSecureBoot', { readonly target: boolean }>;
+
+/** `PUT …/states/console`; `enabled: null` is accepted as Ironic accepts it (and fails). */
+export type SetConsoleMode = Command<'SetConsoleMode', { readonly enabled: boolean | null }>;
+
+/** The conductor reports how the management call it holds the node for went; `error` in the driver's words. */
+export type RecordManagementOutcome = Command<'RecordManagementOutcome', { readonly outcome: 'succeeded' } | { readonly outcome: 'failed'; readonly error: string }>;
+
+/** `PUT …/states/raid`: the target RAID configuration (`{}` clears it). */
+export type SetTargetRaidConfig = Command<'SetTargetRaidConfig', { readonly target_raid_config: JsonObject }>;
+
+/** The conductor read the node's BIOS settings (verify, cleaning): they replace what the node keeps. */
+export type CacheBiosSettings = Command<'CacheBiosSettings', { readonly settings: readonly BiosSettingValue[] }>;
+
+/** The conductor read the node's boot mode and secure boot state (`null`: unknown or unsupported). */
+export type CacheBootMode = Command<'CacheBootMode', { readonly boot_mode: BootMode | null; readonly secure_boot: boolean | null }>;
 
 export type NodeCommand =
   | RegisterNode
@@ -140,7 +306,38 @@ export type NodeCommand =
   | DiscoverNode
   | AddPort
   | RemovePort
-  | ExpireIntrospection;
+  | ExpireIntrospection
+  | SetNodeTraits
+  | AddNodeTrait
+  | RemoveNodeTrait
+  | AllocateNode
+  | DeallocateNode
+  | UpdatePort
+  | ReceivePort
+  | AddPortgroup
+  | UpdatePortgroup
+  | ReceivePortgroup
+  | RemovePortgroup
+  | AddVolumeConnector
+  | UpdateVolumeConnector
+  | ReceiveVolumeConnector
+  | RemoveVolumeConnector
+  | AddVolumeTarget
+  | UpdateVolumeTarget
+  | ReceiveVolumeTarget
+  | RemoveVolumeTarget
+  | AttachVif
+  | DetachVif
+  | SetBootDevice
+  | InjectNmi
+  | SetIndicatorState
+  | SetBootMode
+  | SetSecureBoot
+  | SetConsoleMode
+  | RecordManagementOutcome
+  | SetTargetRaidConfig
+  | CacheBiosSettings
+  | CacheBootMode;
 
 export type NodeCommandType = NodeCommand['type'];
 
@@ -148,4 +345,16 @@ export const NODE_COMMAND_TYPES: readonly NodeCommandType[] = [
   'RegisterNode', 'UpdateNode', 'DeleteNode', 'RequestProvisionAction', 'RecordProvisionOutcome', 'RecoverNode',
   'RequestPowerAction', 'RecordPowerOutcome', 'RecordPowerSync', 'SetMaintenance', 'ClearMaintenance',
   'StartIntrospection', 'ProcessInventory', 'DiscoverNode', 'AddPort', 'RemovePort', 'ExpireIntrospection',
+  'SetNodeTraits', 'AddNodeTrait', 'RemoveNodeTrait', 'AllocateNode', 'DeallocateNode',
+  'UpdatePort', 'ReceivePort', 'AddPortgroup', 'UpdatePortgroup', 'ReceivePortgroup', 'RemovePortgroup',
+  'AddVolumeConnector', 'UpdateVolumeConnector', 'ReceiveVolumeConnector', 'RemoveVolumeConnector',
+  'AddVolumeTarget', 'UpdateVolumeTarget', 'ReceiveVolumeTarget', 'RemoveVolumeTarget', 'AttachVif', 'DetachVif',
+  'SetBootDevice', 'InjectNmi', 'SetIndicatorState', 'SetBootMode', 'SetSecureBoot', 'SetConsoleMode', 'RecordManagementOutcome',
+  'SetTargetRaidConfig', 'CacheBiosSettings', 'CacheBootMode',
 ];
+
+/** The audit part of an event's metadata, from the command that caused it. */
+export function auditMeta(meta: CommandMeta): AuditMeta {
+  const { at, actor, requestId, correlationId, causationId } = meta;
+  return { at, actor, requestId, correlationId: correlationId ?? requestId, causationId: causationId ?? requestId };
+}

@@ -1,14 +1,14 @@
 /**
- * The node decider's introspection and port commands, given/when/then: the ramdisk's round
+ * The node decider's introspection commands, given/when/then: the ramdisk's round
  * trip as one commit per step, every way an inspection ends, and the refusals.
  */
 import { describe, expect, it } from '@jest/globals';
 import { type NodeCommand, type ProcessInventory } from './commands.js';
 import { ABORTED_BY_OPERATOR, decide, evolve, replay } from './decider.js';
-import { IntrospectionStateError, InvalidParameterError, InvalidStateError, NodeConflictError, NodeLockedError, PortNotFoundError } from './errors.js';
+import { IntrospectionStateError, InvalidParameterError, InvalidStateError, NodeConflictError, NodeLockedError } from './errors.js';
 import { type NodeEvent } from './events.js';
 import { type Introspection, type IntrospectionData } from './introspection.js';
-import { DEFAULT_PORT_FIELDS, type Node } from './node.js';
+import { newPort, type Node } from './node.js';
 import { CONDUCTOR, meta, NODE_ID, nodeIn } from './testing/fixtures.js';
 
 type Step = Omit<NodeCommand, 'nodeId' | 'meta'> & { meta?: NodeCommand['meta'] };
@@ -111,6 +111,16 @@ describe('processing the ramdisk’s inventory', () => {
       interfaces_excluded: [],
       bmc_address: '10.1.0.5',
       error: null,
+      inventory: inventory.inventory,
+      plugin_data: {
+        boot_interface: inventory.boot_interface,
+        cpus: '8',
+        cpu_arch: 'x86_64',
+        memory_mb: '32768',
+        local_gb: '499',
+        interfaces: { eth0: { mac_address: MAC1, pxe: true }, eth1: { mac_address: MAC2, pxe: false } },
+        macs: [MAC1, MAC2],
+      },
     });
     expect(events[3].data).toEqual({ from: 'processing', event: 'finish', to: 'finished', error: null });
     expect(events[4].data).toMatchObject({ from: 'inspect wait', to: 'manageable', event: 'done' });
@@ -119,15 +129,16 @@ describe('processing the ramdisk’s inventory', () => {
       target_provision_state: null,
       properties: { vendor: 'x', cpus: '8', local_gb: '499' },
       introspection: { state: 'finished', finished_at: '2026-11-21T10:05:00.000Z', error: null },
+      inventory: { inventory: inventory.inventory, plugin_data: expect.objectContaining({ macs: [MAC1, MAC2] }) },
     });
     expect(after?.ports).toEqual([
-      { ...DEFAULT_PORT_FIELDS, uuid: 'port-1', address: MAC1, pxe_enabled: true, created_at: '2026-11-21T10:05:00.000Z' },
-      { ...DEFAULT_PORT_FIELDS, uuid: 'port-2', address: MAC2, pxe_enabled: false, created_at: '2026-11-21T10:05:00.000Z' },
+      newPort({ uuid: 'port-1', address: MAC1, pxe_enabled: true }, '2026-11-21T10:05:00.000Z'),
+      newPort({ uuid: 'port-2', address: MAC2, pxe_enabled: false }, '2026-11-21T10:05:00.000Z'),
     ]);
   });
 
   it('skips MACs that are already ports, here or on another node, and says so', () => {
-    const node = { ...waitingNode(), ports: [{ ...DEFAULT_PORT_FIELDS, uuid: 'old', address: MAC1, created_at: '2026-11-21T08:00:00Z' }] };
+    const node = { ...waitingNode(), ports: [newPort({ uuid: 'old', address: MAC1 }, '2026-11-21T08:00:00Z')] };
     const { events, node: after } = when(node, process({ addresses_in_use: { [MAC2]: 'other-node' } }));
     expect(events[0].data).toMatchObject({
       ports_added: [],
@@ -214,31 +225,6 @@ describe('discovering an unknown machine', () => {
 
   it('refuses a node that exists', () => {
     expect(() => when(nodeIn('enroll'), { type: 'DiscoverNode', data: { ...inventory, port_uuids: portUuids, driver: 'ipmi', driver_info: {} } })).toThrow(NodeConflictError);
-  });
-});
-
-describe('ports', () => {
-  const add = (address: string, uuid = 'p1', extra: object = {}): Step => ({ type: 'AddPort', data: { uuid, address, ...extra } });
-
-  it('adds a port with Ironic’s defaults and a normalised MAC', () => {
-    const { events, node } = when(nodeIn('manageable'), add('AA-BB-CC-00-00-09', 'p1', { pxe_enabled: false, extra: { rack: 4 } }));
-    expect(events[0]).toMatchObject({ type: 'PortAdded', data: { uuid: 'p1', address: 'aa:bb:cc:00:00:09', pxe_enabled: false, extra: { rack: 4 }, source: 'api' } });
-    expect(node?.ports).toEqual([{ ...DEFAULT_PORT_FIELDS, uuid: 'p1', address: 'aa:bb:cc:00:00:09', pxe_enabled: false, extra: { rack: 4 }, created_at: '2026-11-21T10:00:00.000Z' }]);
-  });
-
-  it('refuses a duplicate MAC with Ironic’s message, a duplicate UUID, and a malformed MAC', () => {
-    const node = when(nodeIn('manageable'), add(MAC1)).node;
-    expect(() => when(node, add(MAC1.toUpperCase(), 'p2'))).toThrow(new NodeConflictError(NODE_ID, `A port with MAC address ${MAC1} already exists.`));
-    expect(() => when(node, add(MAC2, 'p1'))).toThrow(NodeConflictError);
-    expect(() => when(node, add('not-a-mac', 'p3'))).toThrow('Expected a MAC address but received not-a-mac.');
-  });
-
-  it('removes a port, except from an active node out of maintenance', () => {
-    const node = when(nodeIn('manageable'), add(MAC1)).node!;
-    expect(when(node, { type: 'RemovePort', data: { uuid: 'p1' } }).node?.ports).toEqual([]);
-    expect(() => when(node, { type: 'RemovePort', data: { uuid: 'nope' } })).toThrow(new PortNotFoundError('nope'));
-    expect(() => when({ ...node, provision_state: 'active' }, { type: 'RemovePort', data: { uuid: 'p1' } })).toThrow(InvalidStateError);
-    expect(when({ ...node, provision_state: 'active', maintenance: true }, { type: 'RemovePort', data: { uuid: 'p1' } }).events).toHaveLength(1);
   });
 });
 

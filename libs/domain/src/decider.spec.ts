@@ -38,6 +38,20 @@ describe('registering a node', () => {
   it('refuses commands for a node that does not exist', () => {
     expect(() => when(null, provision('manage'))).toThrow(NodeNotFoundError);
   });
+
+  it('gives a new node its hardware type’s default interfaces, and keeps the ones asked for', () => {
+    const redfish = when(null, { type: 'RegisterNode', data: { driver: 'redfish', provision_state: 'enroll' } }).node!;
+    expect(redfish).toMatchObject({ power_interface: 'redfish', management_interface: 'redfish', deploy_interface: 'ramdisk', network_interface: 'noop' });
+    const flat = when(null, { type: 'RegisterNode', data: { driver: 'fake-hardware', network_interface: 'flat', provision_state: 'enroll' } }).node!;
+    expect(flat).toMatchObject({ power_interface: 'fake', network_interface: 'flat' });
+  });
+
+  it('refuses an interface the hardware type does not offer, in Ironic’s words, at registration and on update', () => {
+    const refusal = new InvalidParameterError(NODE_ID, "Could not find the following interface in the 'ironic.hardware.interfaces.boot' entrypoint: pxe. Valid interfaces are ['fake'].");
+    expect(() => when(null, { type: 'RegisterNode', data: { driver: 'fake-hardware', boot_interface: 'pxe', provision_state: 'enroll' } })).toThrow(refusal);
+    expect(() => when(nodeIn('manageable'), { type: 'UpdateNode', data: { changes: { boot_interface: 'pxe' } } })).toThrow(refusal);
+    expect(when(nodeIn('manageable', { driver: 'redfish', ...{ power_interface: 'redfish', management_interface: 'redfish', boot_interface: 'pxe', deploy_interface: 'ramdisk', bios_interface: 'redfish', console_interface: 'no-console', inspect_interface: 'inspector', raid_interface: 'no-raid', rescue_interface: 'no-rescue', vendor_interface: 'no-vendor' } }), { type: 'UpdateNode', data: { changes: { bios_interface: 'no-bios' } } }).node?.bios_interface).toBe('no-bios');
+  });
 });
 
 describe('every API verb in every state', () => {

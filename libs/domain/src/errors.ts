@@ -6,7 +6,7 @@ export abstract class DomainError extends Error {
   abstract readonly type: DomainErrorType;
 }
 
-export type DomainErrorType = 'invalid_state' | 'locked' | 'not_found' | 'conflict' | 'invalid_parameter';
+export type DomainErrorType = 'invalid_state' | 'locked' | 'not_found' | 'conflict' | 'invalid_parameter' | 'forbidden';
 
 /** The requested verb is not allowed in the node's current state (Ironic: 400). */
 export class InvalidStateError extends DomainError {
@@ -29,12 +29,79 @@ export class IntrospectionStateError extends InvalidStateError {
 export const introspectionEventRefusal = (state: string, event: string): string =>
   `Invalid event: Can not transition from state '${state}' on event '${event}' (no defined transition)`;
 
-/** (Ironic: 404) */
-export class PortNotFoundError extends DomainError {
+/** Something the request names does not exist (Ironic: 404). */
+export class NotFoundError extends DomainError {
   readonly type = 'not_found' as const;
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** The request contradicts what exists, e.g. a taken name (Ironic: 409). */
+export class ResourceConflictError extends DomainError {
+  readonly type = 'conflict' as const;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResourceConflictError';
+  }
+}
+
+/** A value that is not acceptable, whatever the state (Ironic: 400). */
+export class InvalidInputError extends DomainError {
+  readonly type = 'invalid_parameter' as const;
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidInputError';
+  }
+}
+
+/** The request is understood but not allowed for this resource, whatever its state (Ironic: 403). */
+export class ForbiddenError extends DomainError {
+  readonly type = 'forbidden' as const;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ForbiddenError';
+  }
+}
+
+/** A protected node is never undeployed, rebuilt or deleted (Ironic's `NodeProtected`, 403). */
+export class NodeProtectedError extends ForbiddenError {
+  constructor(readonly nodeId: string) {
+    super(`Node ${nodeId} is protected and cannot be undeployed, rebuilt or deleted`);
+    this.name = 'NodeProtectedError';
+  }
+}
+
+/** (Ironic: 404) */
+export class PortNotFoundError extends NotFoundError {
   constructor(readonly portId: string) {
     super(`Port ${portId} could not be found.`);
     this.name = 'PortNotFoundError';
+  }
+}
+
+/** (Ironic: 404) */
+export class PortgroupNotFoundError extends NotFoundError {
+  constructor(readonly portgroupId: string) {
+    super(`Portgroup ${portgroupId} could not be found.`);
+    this.name = 'PortgroupNotFoundError';
+  }
+}
+
+/** (Ironic: 404) */
+export class VolumeConnectorNotFoundError extends NotFoundError {
+  constructor(readonly connectorId: string) {
+    super(`Volume connector ${connectorId} could not be found.`);
+    this.name = 'VolumeConnectorNotFoundError';
+  }
+}
+
+/** (Ironic: 404) */
+export class VolumeTargetNotFoundError extends NotFoundError {
+  constructor(readonly targetId: string) {
+    super(`Volume target ${targetId} could not be found.`);
+    this.name = 'VolumeTargetNotFoundError';
   }
 }
 
@@ -48,8 +115,7 @@ export class NodeLockedError extends DomainError {
 }
 
 /** (Ironic: 404) */
-export class NodeNotFoundError extends DomainError {
-  readonly type = 'not_found' as const;
+export class NodeNotFoundError extends NotFoundError {
   constructor(readonly nodeId: string) {
     super(`Node ${nodeId} could not be found.`);
     this.name = 'NodeNotFoundError';
@@ -57,17 +123,31 @@ export class NodeNotFoundError extends DomainError {
 }
 
 /** The request contradicts the node's current data, e.g. it already exists (Ironic: 409). */
-export class NodeConflictError extends DomainError {
-  readonly type = 'conflict' as const;
+export class NodeConflictError extends ResourceConflictError {
   constructor(readonly nodeId: string, message: string) {
     super(message);
     this.name = 'NodeConflictError';
   }
 }
 
+/** Ironic's words for a value that must be unique across the fleet and is taken. */
+export const ALREADY_EXISTS = {
+  name: (name: string) => `A node with name ${name} already exists.`,
+  mac: (mac: string) => `A port with MAC address ${mac} already exists.`,
+  port: (uuid: string) => `A port with UUID ${uuid} already exists.`,
+  node: (uuid: string) => `A node with UUID ${uuid} already exists.`,
+  instance: (instance: string, node: string) => `Instance ${instance} is already associated with a node, it cannot be associated with this other node ${node}`,
+  portgroup: (uuid: string) => `A portgroup with UUID ${uuid} already exists.`,
+  portgroupName: (name: string) => `A portgroup with name ${name} already exists.`,
+  portgroupMac: (mac: string) => `A portgroup with MAC address ${mac} already exists.`,
+  volumeConnector: (uuid: string) => `A volume connector with UUID ${uuid} already exists.`,
+  connectorId: (type: string, connectorId: string) => `A volume connector with type ${type} and connector ID ${connectorId} already exists.`,
+  volumeTarget: (uuid: string) => `A volume target with UUID ${uuid} already exists.`,
+  bootIndex: (bootIndex: number) => `A volume target with boot index '${bootIndex}' for the same node already exists.`,
+} as const;
+
 /** A malformed value in an otherwise allowed request (Ironic: 400). */
-export class InvalidParameterError extends DomainError {
-  readonly type = 'invalid_parameter' as const;
+export class InvalidParameterError extends InvalidInputError {
   constructor(readonly nodeId: string, message: string) {
     super(message);
     this.name = 'InvalidParameterError';

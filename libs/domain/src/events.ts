@@ -1,10 +1,23 @@
 import { type IntrospectionEvent, type IntrospectionState } from './introspection.js';
-import { type Json, type JsonObject, type NodeFields, type PortFields } from './node.js';
+import { type BootMode, type ManagementAction } from './management.js';
+import {
+  type BiosSettingValue,
+  type Json,
+  type JsonObject,
+  type NodeFields,
+  type Port,
+  type PortFields,
+  type Portgroup,
+  type PortgroupFields,
+  type VolumeConnector,
+  type VolumeConnectorFields,
+  type VolumeTarget,
+  type VolumeTargetFields,
+} from './node.js';
 import { type MachineEvent, type PowerState, type PowerTarget, type ProvisionState } from './states.js';
 
-/** Who did it, when and why: carried by every event for auditors. */
-export interface EventMeta {
-  readonly nodeId: string;
+/** Who did it, when and why: carried by every event of every resource for auditors. */
+export interface AuditMeta {
   /** ISO 8601 time of the decision, from the command (the domain reads no clock). */
   readonly at: string;
   /** The acting user, or the service that acted on its own (`conductor`, `power-sync`). */
@@ -17,14 +30,22 @@ export interface EventMeta {
   readonly causationId: string;
 }
 
+/** A node event's metadata: the node, and who did it, when and why. */
+export interface EventMeta extends AuditMeta {
+  readonly nodeId: string;
+}
+
 interface Event<T extends string, D> {
   readonly type: T;
   readonly data: D;
   readonly meta: EventMeta;
 }
 
-/** A node was enrolled. */
-export type NodeRegistered = Event<'NodeRegistered', NodeFields & { readonly provision_state: 'enroll' | 'available' }>;
+/** A node was enrolled (with the boot mode its registration gave, if any). */
+export type NodeRegistered = Event<
+  'NodeRegistered',
+  NodeFields & { readonly provision_state: 'enroll' | 'available'; readonly boot_mode?: string | null; readonly secure_boot?: boolean | null }
+>;
 
 /** Operator-owned fields were changed. */
 export type NodeUpdated = Event<'NodeUpdated', { readonly changes: Partial<NodeFields> }>;
@@ -42,7 +63,7 @@ export type ProvisionStateChanged = Event<
     /** The API target that fired it (`active`, `undeploy`, …), when an operator did. */
     readonly verb: string | null;
     readonly target: ProvisionState | null;
-    /** The conductor working on the node from now on (`null`: nobody). */
+    /** The conductor working on the node from now on (`null`: nobody, or not yet known in a trial decision). */
     readonly reservation: string | null;
     /** Set when the move is a failure; `null` clears an old error when an operator starts a new action. */
     readonly last_error: string | null;
@@ -51,10 +72,13 @@ export type ProvisionStateChanged = Event<
   }
 >;
 
-/** A power action was accepted and handed to a conductor. */
+/**
+ * A power action was accepted and handed to a conductor (`reservation`; never null in the store,
+ * only in a decision judged before a conductor took the command).
+ */
 export type PowerActionStarted = Event<
   'PowerActionStarted',
-  { readonly requested: PowerTarget; readonly target: PowerState; readonly timeout: number | null; readonly reservation: string }
+  { readonly requested: PowerTarget; readonly target: PowerState; readonly timeout: number | null; readonly reservation: string | null }
 >;
 
 /** The BMC confirmed the requested power state. */
@@ -114,6 +138,9 @@ export type InventoryProcessed = Event<
     /** The BMC address the ramdisk reported, as a host name. */
     readonly bmc_address: string | null;
     readonly error: string | null;
+    /** The ramdisk's inventory as posted, and what processing made of the rest (`GET /v1/nodes/{id}/inventory`); absent in older events. */
+    readonly inventory?: JsonObject;
+    readonly plugin_data?: JsonObject;
   }
 >;
 
@@ -133,6 +160,104 @@ export type IntrospectionExpired = Event<
 export type PortAdded = Event<'PortAdded', PortFields & { readonly source: 'api' | 'introspection' }>;
 
 export type PortRemoved = Event<'PortRemoved', { readonly uuid: string; readonly address: string }>;
+
+/** The node's traits were replaced (or cleared) as a whole; `traits`: the new list, sorted. */
+export type NodeTraitsSet = Event<'NodeTraitsSet', { readonly traits: readonly string[] }>;
+
+export type NodeTraitAdded = Event<'NodeTraitAdded', { readonly trait: string }>;
+
+export type NodeTraitRemoved = Event<'NodeTraitRemoved', { readonly trait: string }>;
+
+/**
+ * The node was given to an allocation: it names the allocation, takes its UUID as
+ * `instance_uuid`, and the allocation's traits as `instance_info.traits`.
+ */
+export type NodeAllocated = Event<'NodeAllocated', { readonly allocation_uuid: string; readonly instance_uuid: string; readonly traits: readonly string[] }>;
+
+/**
+ * The node's allocation ended: `allocation_uuid` and `instance_uuid` are cleared (`instance_info`
+ * stays). Why: the allocation was deleted, the instance UUID removed, the node torn down, or
+ * recovery found the allocation gone or failed.
+ */
+export type NodeDeallocated = Event<
+  'NodeDeallocated',
+  { readonly allocation_uuid: string; readonly instance_uuid: string | null; readonly reason: 'allocation deleted' | 'instance removed' | 'tear-down' | 'recovery' }
+>;
+/** An operator changed fields of a port (`PATCH /v1/ports/{uuid}`). */
+export type PortUpdated = Event<'PortUpdated', { readonly uuid: string; readonly changes: Partial<Omit<PortFields, 'uuid'>> }>;
+
+/** The port left this node for `to_node` (its `PortMovedIn` there follows). */
+export type PortMovedOut = Event<'PortMovedOut', { readonly uuid: string; readonly address: string; readonly to_node: string }>;
+
+/** A port of `from_node` moved to this node, as it is now. */
+export type PortMovedIn = Event<'PortMovedIn', { readonly port: Port; readonly from_node: string }>;
+
+export type PortgroupAdded = Event<'PortgroupAdded', PortgroupFields>;
+export type PortgroupUpdated = Event<'PortgroupUpdated', { readonly uuid: string; readonly changes: Partial<Omit<PortgroupFields, 'uuid'>> }>;
+export type PortgroupMovedOut = Event<'PortgroupMovedOut', { readonly uuid: string; readonly to_node: string }>;
+export type PortgroupMovedIn = Event<'PortgroupMovedIn', { readonly portgroup: Portgroup; readonly from_node: string }>;
+export type PortgroupRemoved = Event<'PortgroupRemoved', { readonly uuid: string }>;
+
+export type VolumeConnectorAdded = Event<'VolumeConnectorAdded', VolumeConnectorFields>;
+export type VolumeConnectorUpdated = Event<'VolumeConnectorUpdated', { readonly uuid: string; readonly changes: Partial<Omit<VolumeConnectorFields, 'uuid'>> }>;
+export type VolumeConnectorMovedOut = Event<'VolumeConnectorMovedOut', { readonly uuid: string; readonly to_node: string }>;
+export type VolumeConnectorMovedIn = Event<'VolumeConnectorMovedIn', { readonly connector: VolumeConnector; readonly from_node: string }>;
+export type VolumeConnectorRemoved = Event<'VolumeConnectorRemoved', { readonly uuid: string }>;
+
+/** A volume target was created; its `properties` may hold secrets (masked wherever events are served). */
+export type VolumeTargetAdded = Event<'VolumeTargetAdded', VolumeTargetFields>;
+export type VolumeTargetUpdated = Event<'VolumeTargetUpdated', { readonly uuid: string; readonly changes: Partial<Omit<VolumeTargetFields, 'uuid'>> }>;
+export type VolumeTargetMovedOut = Event<'VolumeTargetMovedOut', { readonly uuid: string; readonly to_node: string }>;
+export type VolumeTargetMovedIn = Event<'VolumeTargetMovedIn', { readonly target: VolumeTarget; readonly from_node: string }>;
+export type VolumeTargetRemoved = Event<'VolumeTargetRemoved', { readonly uuid: string }>;
+
+/** A VIF was bound to one of the node's ports or port groups (`internal_info.tenant_vif_port_id`); the other is `null`. */
+export type VifAttached = Event<'VifAttached', { readonly vif: string; readonly port_uuid: string | null; readonly portgroup_uuid: string | null }>;
+
+/** The VIF was unbound from the port or port group that held it. */
+export type VifDetached = Event<'VifDetached', { readonly vif: string; readonly port_uuid: string | null; readonly portgroup_uuid: string | null }>;
+/**
+ * A conductor took the node's lock (`reservation`) for a management call. For the asynchronous
+ * calls (boot mode, secure boot, console) the old `last_error` is cleared, as Ironic does before
+ * answering 202.
+ */
+export type ManagementActionStarted = Event<'ManagementActionStarted', { readonly action: ManagementAction; readonly reservation: string | null }>;
+
+/** The BMC took the boot device; the lock is released. */
+export type BootDeviceSet = Event<'BootDeviceSet', { readonly boot_device: string; readonly persistent: boolean }>;
+
+/** The BMC injected a non-maskable interrupt; the lock is released. */
+export type NmiInjected = Event<'NmiInjected', Record<string, never>>;
+
+/** The BMC set an indicator (LED); the lock is released. */
+export type IndicatorSet = Event<'IndicatorSet', { readonly component: string; readonly indicator: string; readonly state: string }>;
+
+/** The hardware boots in `boot_mode` now; the lock is released. */
+export type BootModeSet = Event<'BootModeSet', { readonly boot_mode: BootMode }>;
+
+/** Secure boot is on or off now; the lock is released. */
+export type SecureBootSet = Event<'SecureBootSet', { readonly secure_boot: boolean }>;
+
+/** The console was started or stopped; the lock is released. */
+export type ConsoleModeSet = Event<'ConsoleModeSet', { readonly enabled: boolean }>;
+
+/**
+ * A management call failed (the BMC or driver refused, or its conductor died); the lock is
+ * released. `error` is what the client (synchronous calls) or `last_error` (asynchronous ones) says.
+ */
+export type ManagementActionFailed = Event<'ManagementActionFailed', { readonly action: ManagementAction; readonly error: string }>;
+
+/** The target RAID configuration was set (`{}`: cleared). */
+export type TargetRaidConfigSet = Event<'TargetRaidConfigSet', { readonly target_raid_config: JsonObject }>;
+
+/**
+ * The BIOS settings read from the hardware differed from those the node kept: `set` are new or
+ * changed ones, `removed` the names the hardware no longer reports.
+ */
+export type BiosSettingsCached = Event<'BiosSettingsCached', { readonly set: readonly BiosSettingValue[]; readonly removed: readonly string[] }>;
+
+/** The boot mode and secure boot state read from the hardware differed from those the node kept. */
+export type BootModeCached = Event<'BootModeCached', { readonly boot_mode: BootMode | null; readonly secure_boot: boolean | null }>;
 
 export type NodeEvent =
   | NodeRegistered
@@ -155,7 +280,43 @@ export type NodeEvent =
   | IntrospectionAborted
   | IntrospectionExpired
   | PortAdded
-  | PortRemoved;
+  | PortRemoved
+  | NodeTraitsSet
+  | NodeTraitAdded
+  | NodeTraitRemoved
+  | NodeAllocated
+  | NodeDeallocated
+  | PortUpdated
+  | PortMovedOut
+  | PortMovedIn
+  | PortgroupAdded
+  | PortgroupUpdated
+  | PortgroupMovedOut
+  | PortgroupMovedIn
+  | PortgroupRemoved
+  | VolumeConnectorAdded
+  | VolumeConnectorUpdated
+  | VolumeConnectorMovedOut
+  | VolumeConnectorMovedIn
+  | VolumeConnectorRemoved
+  | VolumeTargetAdded
+  | VolumeTargetUpdated
+  | VolumeTargetMovedOut
+  | VolumeTargetMovedIn
+  | VolumeTargetRemoved
+  | VifAttached
+  | VifDetached
+  | ManagementActionStarted
+  | BootDeviceSet
+  | NmiInjected
+  | IndicatorSet
+  | BootModeSet
+  | SecureBootSet
+  | ConsoleModeSet
+  | ManagementActionFailed
+  | TargetRaidConfigSet
+  | BiosSettingsCached
+  | BootModeCached;
 
 export type NodeEventType = NodeEvent['type'];
 
@@ -164,4 +325,10 @@ export const NODE_EVENT_TYPES: readonly NodeEventType[] = [
   'PowerStateChanged', 'PowerActionFailed', 'PowerStateCorrected', 'PowerStateRestored', 'PowerSyncFailed', 'PowerSyncRecovered',
   'MaintenanceSet', 'MaintenanceCleared', 'IntrospectionStarted', 'IntrospectionWaiting', 'InventoryProcessed', 'IntrospectionFinished',
   'IntrospectionAborted', 'IntrospectionExpired', 'PortAdded', 'PortRemoved',
+  'NodeTraitsSet', 'NodeTraitAdded', 'NodeTraitRemoved', 'NodeAllocated', 'NodeDeallocated',
+  'PortUpdated', 'PortMovedOut', 'PortMovedIn', 'PortgroupAdded', 'PortgroupUpdated', 'PortgroupMovedOut', 'PortgroupMovedIn', 'PortgroupRemoved',
+  'VolumeConnectorAdded', 'VolumeConnectorUpdated', 'VolumeConnectorMovedOut', 'VolumeConnectorMovedIn', 'VolumeConnectorRemoved',
+  'VolumeTargetAdded', 'VolumeTargetUpdated', 'VolumeTargetMovedOut', 'VolumeTargetMovedIn', 'VolumeTargetRemoved', 'VifAttached', 'VifDetached',
+  'ManagementActionStarted', 'BootDeviceSet', 'NmiInjected', 'IndicatorSet', 'BootModeSet', 'SecureBootSet', 'ConsoleModeSet',
+  'ManagementActionFailed', 'TargetRaidConfigSet', 'BiosSettingsCached', 'BootModeCached',
 ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { type Introspection } from './introspection.js';
 import { lookUpNode, nodeOwningMacs } from './lookup.js';
-import { DEFAULT_PORT_FIELDS, type Node } from './node.js';
+import { newPort, type Node } from './node.js';
 import { nodeIn } from './testing/fixtures.js';
 
 const waiting: Introspection = { state: 'waiting', started_at: '2026-11-21T10:00:00Z', finished_at: null, error: null };
@@ -11,7 +11,7 @@ function node(uuid: string, { bmc, macs = [], introspection = waiting }: { bmc?:
   return nodeIn('inspect wait', {
     uuid,
     driver_info: bmc ? { redfish_address: `https://${bmc}:8000` } : {},
-    ports: macs.map((address, i) => ({ ...DEFAULT_PORT_FIELDS, uuid: `${uuid}-p${i}`, address, created_at: waiting.started_at })),
+    ports: macs.map((address, i) => newPort({ uuid: `${uuid}-p${i}`, address }, waiting.started_at)),
     introspection,
   });
 }

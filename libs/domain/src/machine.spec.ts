@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isStable, nextState, targetAfter, TRANSITIONS } from './machine.js';
+import { isStable, nextState, RESUMABLE_STATES, successEvent, targetAfter, TRANSITIONS, WAITING_STATES } from './machine.js';
 import {
   DELETE_ALLOWED_STATES,
   MACHINE_EVENTS,
@@ -166,5 +166,19 @@ describe('state sets and targets', () => {
     expect(targetAfter('manageable', 'available')).toBeNull();
     expect(targetAfter('cleaning')).toBe('available');
     expect(targetAfter('cleaning', 'manageable')).toBe('manageable');
+  });
+
+  it('derives the waiting and resumable states from the table', () => {
+    expect([...WAITING_STATES].sort()).toEqual(['clean wait', 'inspect wait', 'rescue wait', 'wait call-back']);
+    expect([...RESUMABLE_STATES].sort()).toEqual(['clean wait', 'rescue wait', 'wait call-back']);
+  });
+
+  it('finds the success edge of every working state, choosing by target where cleaning has two', () => {
+    const success = Object.fromEntries(STUCK_STATES_TREATED_AS_FAIL.map((state) => [state, successEvent(state, TARGET_STATES[state] ?? null)]));
+    expect(success).toEqual({ deploying: 'done', cleaning: 'done', verifying: 'done', inspecting: 'done', adopting: 'done', rescuing: 'done', unrescuing: 'done', deleting: 'clean' });
+    expect(successEvent('cleaning', 'manageable')).toBe('manage');
+    expect(successEvent('inspect wait', 'manageable')).toBe('done');
+    expect(successEvent('clean wait', 'available')).toBeUndefined();
+    expect(successEvent('manageable', null)).toBeUndefined();
   });
 });

@@ -113,6 +113,25 @@ export function isStable(state: ProvisionState): boolean {
   return stable.has(state);
 }
 
+/** States entered by `wait`: the work continues out of band, and fails when no callback comes in time. */
+export const WAITING_STATES: ReadonlySet<ProvisionState> = new Set(TRANSITIONS.filter((tr) => tr.event === 'wait').map((tr) => tr.to));
+
+/** States left by `resume`: a ramdisk's heartbeat moves their work on. */
+export const RESUMABLE_STATES: ReadonlySet<ProvisionState> = new Set(TRANSITIONS.filter((tr) => tr.event === 'resume').map((tr) => tr.from));
+
+/** The events with which conductor work reports something other than success. */
+const NON_SUCCESS_EVENTS: ReadonlySet<MachineEvent> = new Set(['fail', 'wait', 'resume']);
+
+/**
+ * The event a conductor fires when its work in `state` succeeded: its one success edge out of
+ * the state, or, where there are several (cleaning ends in `available` or back in `manageable`),
+ * the edge leading to the operation's `target`.
+ */
+export function successEvent(state: ProvisionState, target: ProvisionState | null): MachineEvent | undefined {
+  const edges = TRANSITIONS.filter((tr) => tr.from === state && tr.by === 'conductor' && !NON_SUCCESS_EVENTS.has(tr.event));
+  return (edges.length === 1 ? edges[0] : edges.find((tr) => tr.to === target))?.event;
+}
+
 /**
  * `target_provision_state` after moving into `to`: none in a stable state; otherwise the
  * operation's own target when it chose one (manual cleaning heads for `manageable`, and keeps

@@ -1,4 +1,6 @@
+import { defaultInterfaces, type NodeInterfaces } from './hardware-types.js';
 import { type Introspection } from './introspection.js';
+import { type ManagementAction } from './management.js';
 import { type PowerState, type ProvisionState } from './states.js';
 
 /** A JSON value as stored in free-form node fields (`driver_info`, `properties`, …). */
@@ -9,12 +11,14 @@ export type JsonObject = { [key: string]: Json };
 export const UPDATABLE_FIELDS = [
   'name', 'driver', 'driver_info', 'properties', 'extra', 'instance_info', 'instance_uuid',
   'automated_clean', 'description', 'resource_class', 'owner', 'lessee', 'protected',
-  'protected_reason', 'retired', 'retired_reason', 'conductor_group',
+  'protected_reason', 'retired', 'retired_reason', 'conductor_group', 'chassis_uuid', 'network_data', 'shard',
+  'bios_interface', 'boot_interface', 'console_interface', 'deploy_interface', 'inspect_interface', 'management_interface',
+  'network_interface', 'power_interface', 'raid_interface', 'rescue_interface', 'storage_interface', 'vendor_interface',
 ] as const;
 export type UpdatableField = (typeof UPDATABLE_FIELDS)[number];
 
 /** Operator-owned node fields (what registration sets and updates change). */
-export interface NodeFields {
+export interface NodeFields extends NodeInterfaces {
   name: string | null;
   driver: string;
   driver_info: JsonObject;
@@ -30,9 +34,17 @@ export interface NodeFields {
   lessee: string | null;
   protected: boolean;
   protected_reason: string | null;
-  retired: boolean;
+  /** `null` when an operator removed the flag (Ironic keeps it nullable); counts as not retired. */
+  retired: boolean | null;
   retired_reason: string | null;
+  /** Lower case; `''` is the default group. */
   conductor_group: string;
+  /** The chassis the node is in, if any. */
+  chassis_uuid: string | null;
+  /** Static network configuration handed to the instance (Ironic's `network_data`). */
+  network_data: JsonObject;
+  /** The shard the node belongs to, for partitioning consumers' work. */
+  shard: string | null;
 }
 
 /** A node as its events define it: Ironic's node fields. */
@@ -64,6 +76,94 @@ export interface Node extends NodeFields {
   introspection: Introspection | null;
   /** The node's network ports, in creation order. */
   ports: readonly Port[];
+  /** Port groups (bonds) of the node's ports, in creation order. */
+  portgroups: readonly Portgroup[];
+  /** Storage initiators and the volumes the node boots from or attaches. */
+  volume_connectors: readonly VolumeConnector[];
+  volume_targets: readonly VolumeTarget[];
+  /** Scheduling traits (standard or `CUSTOM_…`), distinct and sorted, as Ironic lists them. */
+  traits: readonly string[];
+  /** The allocation that holds the node for an instance, if any. */
+  allocation_uuid: string | null;
+  /** Boot mode and secure boot as the BMC last reported them (`null`: unknown). */
+  boot_mode: string | null;
+  secure_boot: boolean | null;
+  console_enabled: boolean;
+  /** The RAID configuration in place, and the one asked for (Ironic's `raid_config`, `target_raid_config`). */
+  raid_config: JsonObject;
+  target_raid_config: JsonObject;
+  /** BIOS settings as last read from the hardware. */
+  bios_settings: readonly BiosSetting[];
+  /** The management call the node's lock (`reservation`) is held for, if any. */
+  management_action: ManagementAction | null;
+  /** What in-band inspection reported last: the ramdisk's inventory and what processing derived from it. */
+  inventory: NodeInventory | null;
+}
+
+/** A node's inventory as `GET /v1/nodes/{id}/inventory` shows it. */
+export interface NodeInventory {
+  readonly inventory: JsonObject;
+  readonly plugin_data: JsonObject;
+}
+
+/** A port group: several ports bonded into one logical link. */
+export interface Portgroup {
+  readonly uuid: string;
+  readonly name: string | null;
+  /** MAC address, lower case with colons; unique among port groups. */
+  readonly address: string | null;
+  readonly extra: JsonObject;
+  /** What the system keeps about it (e.g. the VIF bound to it: `tenant_vif_port_id`). */
+  readonly internal_info: JsonObject;
+  /** The bonding mode; `null` only when an operator replaced it with null (Ironic keeps that). */
+  readonly mode: string | null;
+  readonly properties: JsonObject;
+  readonly standalone_ports_supported: boolean;
+  readonly created_at: string;
+  readonly updated_at: string | null;
+}
+
+/** A storage initiator of the node (`iqn`, `wwpn`, …). */
+export interface VolumeConnector {
+  readonly uuid: string;
+  readonly type: string;
+  readonly connector_id: string;
+  readonly extra: JsonObject;
+  readonly created_at: string;
+  readonly updated_at: string | null;
+}
+
+/** A volume the node boots from (`boot_index` 0) or attaches. */
+export interface VolumeTarget {
+  readonly uuid: string;
+  readonly volume_type: string;
+  readonly properties: JsonObject;
+  readonly boot_index: number;
+  readonly volume_id: string;
+  readonly extra: JsonObject;
+  readonly created_at: string;
+  readonly updated_at: string | null;
+}
+
+/** One BIOS setting as the hardware reports it, with what its attribute registry says of it (API 1.74). */
+export interface BiosSettingValue {
+  readonly name: string;
+  readonly value: string | null;
+  readonly attribute_type?: string | null;
+  readonly allowable_values?: readonly string[] | null;
+  readonly lower_bound?: number | null;
+  readonly upper_bound?: number | null;
+  readonly min_length?: number | null;
+  readonly max_length?: number | null;
+  readonly read_only?: boolean | null;
+  readonly reset_required?: boolean | null;
+  readonly unique?: boolean | null;
+}
+
+/** A BIOS setting as the node keeps it: when it first appeared, and when its value last changed. */
+export interface BiosSetting extends BiosSettingValue {
+  readonly created_at: string;
+  readonly updated_at: string | null;
 }
 
 /** A network port of a node (Ironic's port), as the node's events define it. */
@@ -76,11 +176,16 @@ export interface Port {
   readonly local_link_connection: JsonObject;
   readonly physical_network: string | null;
   readonly is_smartnic: boolean;
+  /** The port group the port is bonded into, if any (of the same node). */
+  readonly portgroup_uuid: string | null;
+  /** What the system keeps about the port (e.g. the VIF bound to it: `tenant_vif_port_id`). */
+  readonly internal_info: JsonObject;
   readonly created_at: string;
+  readonly updated_at?: string | null;
 }
 
 /** The operator-settable fields of a port (`POST /v1/ports`), with Ironic's defaults. */
-export type PortFields = Omit<Port, 'created_at'>;
+export type PortFields = Omit<Port, 'created_at' | 'updated_at' | 'internal_info'>;
 
 export const DEFAULT_PORT_FIELDS: Readonly<Omit<PortFields, 'uuid' | 'address'>> = {
   pxe_enabled: true,
@@ -88,7 +193,30 @@ export const DEFAULT_PORT_FIELDS: Readonly<Omit<PortFields, 'uuid' | 'address'>>
   local_link_connection: {},
   physical_network: null,
   is_smartnic: false,
+  portgroup_uuid: null,
 };
+
+/** A port as it stands when created: the given fields over Ironic's defaults. */
+export function newPort(fields: Pick<Port, 'uuid' | 'address'> & Partial<PortFields>, createdAt: string): Port {
+  return { ...DEFAULT_PORT_FIELDS, ...fields, internal_info: {}, created_at: createdAt, updated_at: null };
+}
+
+/** The operator-settable fields of a port group (`POST /v1/portgroups`). */
+export type PortgroupFields = Omit<Portgroup, 'created_at' | 'updated_at' | 'internal_info'>;
+
+/** Ironic's defaults for a new port group (`mode`: `[DEFAULT]default_portgroup_mode`). */
+export const DEFAULT_PORTGROUP_FIELDS: Readonly<Omit<PortgroupFields, 'uuid'>> = {
+  name: null,
+  address: null,
+  extra: {},
+  mode: 'active-backup',
+  properties: {},
+  standalone_ports_supported: true,
+};
+
+/** The operator-settable fields of a volume connector and of a volume target. */
+export type VolumeConnectorFields = Omit<VolumeConnector, 'created_at' | 'updated_at'>;
+export type VolumeTargetFields = Omit<VolumeTarget, 'created_at' | 'updated_at'>;
 
 export const DEFAULT_NODE_FIELDS: Readonly<NodeFields> = {
   name: null,
@@ -108,6 +236,10 @@ export const DEFAULT_NODE_FIELDS: Readonly<NodeFields> = {
   retired: false,
   retired_reason: null,
   conductor_group: '',
+  chassis_uuid: null,
+  network_data: {},
+  shard: null,
+  ...defaultInterfaces('fake-hardware'),
 };
 
 /**
@@ -117,8 +249,9 @@ export const DEFAULT_NODE_FIELDS: Readonly<NodeFields> = {
  */
 export function newNode(uuid: string, createdAt: string, fields: Partial<Node> & Pick<Node, 'provision_state'>): Node {
   // Object.assign rather than object spreads: V8 builds this wide object over ten times faster
-  // that way (spreading one wide object into another falls off its fast path).
-  return Object.assign({}, DEFAULT_NODE_FIELDS, {
+  // that way (spreading one wide object into another falls off its fast path). Interfaces a
+  // registration did not record (older events) are the hardware type's defaults.
+  return Object.assign({}, DEFAULT_NODE_FIELDS, defaultInterfaces(fields.driver ?? DEFAULT_NODE_FIELDS.driver), {
     uuid,
     target_provision_state: null,
     power_state: null,
@@ -136,5 +269,18 @@ export function newNode(uuid: string, createdAt: string, fields: Partial<Node> &
     provision_updated_at: null,
     introspection: null,
     ports: [],
+    portgroups: [],
+    volume_connectors: [],
+    volume_targets: [],
+    traits: [],
+    allocation_uuid: null,
+    boot_mode: null,
+    secure_boot: null,
+    console_enabled: false,
+    raid_config: {},
+    target_raid_config: {},
+    bios_settings: [],
+    management_action: null,
+    inventory: null,
   }, fields);
 }

@@ -4,10 +4,6 @@
  * between states are in `machine.ts`.
  */
 
-/** No information: an unknown power state, or no target in a `target_*_state` field. */
-export const NOSTATE = null;
-export type NoState = typeof NOSTATE;
-
 /** Every provision state a node can be in. */
 export const PROVISION_STATES = [
   /** Known to ironledger but not managed: credentials have not been verified. New nodes start here. */
@@ -61,13 +57,6 @@ export const PROVISION_STATES = [
 ] as const;
 export type ProvisionState = (typeof PROVISION_STATES)[number];
 
-/**
- * Names that were provision states once but are not states of the machine: `deploy complete`
- * (a Juno-era target), `deleted` (a transitory value; the API target for tear-down) and
- * `rebuild` (an API verb). Consumers such as a scheduler may still meet them in old data.
- */
-export const LEGACY_STATE_NAMES = ['deploy complete', 'deleted', 'rebuild'] as const;
-
 /** States that change only on request. Entering one clears `target_provision_state`. */
 export const STABLE_STATES: readonly ProvisionState[] = ['enroll', 'manageable', 'available', 'active', 'error', 'rescue'];
 
@@ -86,8 +75,19 @@ export const UPDATE_ALLOWED_STATES: readonly ProvisionState[] = [
   'verifying', 'adopt failed', 'rescue failed', 'unrescue failed',
 ];
 
-/** States in which a node may be deleted (outside maintenance). */
+/**
+ * States in which a node may be deleted (outside maintenance). `available` is added unless the
+ * conductor's ALLOW_DELETING_AVAILABLE_NODES (Ironic's `[conductor] allow_deleting_available_nodes`,
+ * true by default) is false.
+ */
 export const DELETE_ALLOWED_STATES: readonly ProvisionState[] = ['manageable', 'enroll', 'adopt failed'];
+
+/**
+ * States in which a node's hardware interfaces may change (in any state in maintenance), and a
+ * resource class once set (not even in maintenance): the node is not scheduled or deployed.
+ * `inspecting` stays for older clients (API 1.39 and later refuse any update in it).
+ */
+export const INTERFACE_UPDATE_STATES: readonly ProvisionState[] = ['enroll', 'inspecting', 'inspect wait', 'manageable', 'available'];
 
 /**
  * States in which a conductor is doing work that cannot be resumed if it dies; a node left
@@ -103,11 +103,15 @@ export const LOOKUP_ALLOWED_STATES: ReadonlySet<ProvisionState> = new Set<Provis
   'deploying', 'wait call-back', 'cleaning', 'clean wait', 'inspecting', 'rescuing', 'rescue wait',
 ]);
 
-/** States in which look-ups are allowed when fast-track deployment is enabled. */
-export const FASTTRACK_LOOKUP_ALLOWED_STATES: ReadonlySet<ProvisionState> = new Set<ProvisionState>([
-  'enroll', 'manageable', 'available', 'deploying', 'wait call-back', 'cleaning', 'clean wait',
-  'inspecting', 'rescuing', 'rescue wait',
-]);
+/**
+ * States power sync leaves alone (Ironic's `SYNC_EXCLUDED_STATES`): an enrolled node has no
+ * verified credentials, a failed adoption may have wrong ones, and while a ramdisk deploys or
+ * cleans the node it may change power itself.
+ */
+export const POWER_SYNC_EXCLUDED_STATES: ReadonlySet<ProvisionState> = new Set<ProvisionState>(['wait call-back', 'clean wait', 'enroll', 'adopt failed']);
+
+/** States in which a ramdisk's inventory may be processed (the inspector's rule). */
+export const INTROSPECTION_PROCESSING_STATES: readonly ProvisionState[] = ['inspecting', 'inspect wait'];
 
 /**
  * The state a transient state is heading for: shown as `target_provision_state` while the

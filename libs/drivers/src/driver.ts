@@ -1,4 +1,6 @@
-import { type Json, type Node, type PowerState, type PowerTarget } from '@ironledger/domain';
+import { type BiosSettingValue, type BootMode, type Json, type JsonObject, type Node, type Phase, type PowerState, type PowerTarget, unsupportedText } from '@ironledger/domain';
+
+export { type Phase } from '@ironledger/domain';
 
 /** Why a driver could not do its work; the message ends up in the node's `last_error`. */
 export class DriverError extends Error {
@@ -7,6 +9,23 @@ export class DriverError extends Error {
     super(message);
     this.name = 'DriverError';
   }
+}
+
+/**
+ * The driver refuses a request before touching the hardware: an argument it does not take, or a
+ * feature it lacks. Ironic answers these with 400; everything else a driver throws is a failure
+ * of the hardware (500, or `last_error`).
+ */
+export class DriverRefusal extends DriverError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DriverRefusal';
+  }
+}
+
+/** Ironic's refusal of a feature the node's driver lacks, e.g. `inject_nmi`. */
+export function unsupported(node: Pick<Node, 'driver'>, extension: string): DriverRefusal {
+  return new DriverRefusal(unsupportedText(node.driver, extension));
 }
 
 /** Talks to a node's BMC. */
@@ -21,19 +40,88 @@ export interface PowerDriver {
 /** `done`: the work finished; `wait`: it continues out of band until the ramdisk calls back. */
 export type WorkResult = 'done' | 'wait';
 
-/** Whether the work starts now or continues after a callback. */
-export type Phase = 'start' | 'resumed';
+/**
+ * How a piece of provisioning work ended, and the power state it left the node in when it
+ * changed power: recorded with the outcome, so that the node's state says what the BMC does
+ * (power sync in force mode would otherwise "restore" the state before the work).
+ */
+export interface WorkOutcome {
+  readonly result: WorkResult;
+  readonly powerState?: PowerState;
+}
 
 /** The work behind each transient provision state. Each method throws `DriverError` on failure. */
 export interface ProvisioningDriver {
-  deploy(node: Node, phase: Phase): Promise<WorkResult>;
-  tearDown(node: Node): Promise<void>;
+  deploy(node: Node, phase: Phase): Promise<WorkOutcome>;
+  tearDown(node: Node): Promise<WorkOutcome>;
   /** Runs clean steps: the operator's for manual cleaning, the driver's own for automated cleaning (`steps` null). */
-  clean(node: Node, steps: Json[] | null, phase: Phase): Promise<WorkResult>;
-  inspect(node: Node, phase: Phase): Promise<WorkResult>;
-  adopt(node: Node): Promise<void>;
-  rescue(node: Node, phase: Phase): Promise<WorkResult>;
-  unrescue(node: Node): Promise<void>;
+  clean(node: Node, steps: Json[] | null, phase: Phase): Promise<WorkOutcome>;
+  inspect(node: Node, phase: Phase): Promise<WorkOutcome>;
+  adopt(node: Node): Promise<WorkOutcome>;
+  rescue(node: Node, phase: Phase): Promise<WorkOutcome>;
+  unrescue(node: Node): Promise<WorkOutcome>;
+}
+
+/** The boot device the BMC will boot from (`null`: it does not say). */
+export interface BootDeviceInfo {
+  readonly boot_device: string | null;
+  readonly persistent: boolean | null;
+}
+
+/** One indicator (LED) of the hardware: `id` and `component` make its API name `<id>@<component>`. */
+export interface IndicatorInfo {
+  readonly id: string;
+  readonly component: string;
+  readonly readonly: boolean;
+  readonly states: readonly string[];
+}
+
+/**
+ * Ironic's management interface. Methods a driver lacks are absent (Ironic's "does not support");
+ * every method throws `DriverRefusal` for arguments it does not take, other `DriverError`s for
+ * failures of the hardware.
+ */
+export interface ManagementDriver {
+  /** Refuses `driver_info` this driver cannot work with, without touching the BMC. */
+  validate(node: Node): void;
+  /** Boot devices `setBootDevice` takes; answered without touching the BMC. */
+  supportedBootDevices(node: Node): readonly string[];
+  getBootDevice(node: Node): Promise<BootDeviceInfo>;
+  setBootDevice(node: Node, device: string, persistent: boolean): Promise<void>;
+  getBootMode?(node: Node): Promise<BootMode | null>;
+  setBootMode?(node: Node, mode: BootMode): Promise<void>;
+  getSecureBoot?(node: Node): Promise<boolean>;
+  setSecureBoot?(node: Node, enabled: boolean): Promise<void>;
+  injectNmi?(node: Node): Promise<void>;
+  /** The indicators, components in Ironic's order, each component's indicators in the hardware's. */
+  listIndicators?(node: Node): Promise<IndicatorInfo[]>;
+  getIndicatorState?(node: Node, component: string, id: string): Promise<string>;
+  setIndicatorState?(node: Node, component: string, id: string, state: string): Promise<void>;
+}
+
+/** A BIOS setting to apply (`bios.apply_configuration`'s `settings`). */
+export interface BiosSettingRequest {
+  readonly name: string;
+  readonly value: Json;
+}
+
+/** Ironic's BIOS interface: what the conductor caches, and the clean steps that change it. */
+export interface BiosDriver {
+  /** The settings as the hardware reports them now, values as strings. */
+  readSettings(node: Node): Promise<BiosSettingValue[]>;
+  /** `bios.apply_configuration`: the settings are in effect when it resolves. */
+  applyConfiguration(node: Node, settings: readonly BiosSettingRequest[]): Promise<void>;
+  /** `bios.factory_reset`. */
+  factoryReset(node: Node): Promise<void>;
+}
+
+/** Ironic's console interface. */
+export interface ConsoleDriver {
+  validate(node: Node): void;
+  start(node: Node): Promise<void>;
+  stop(node: Node): Promise<void>;
+  /** What `GET …/states/console` shows as `console_info` while the console is enabled. */
+  info(node: Node): Promise<JsonObject>;
 }
 
 /** A hardware type as Ironic names them (`fake-hardware`, `redfish`, `ipmi`): its interfaces. */
@@ -41,6 +129,12 @@ export interface HardwareType {
   readonly name: string;
   readonly power: PowerDriver;
   readonly provisioning: ProvisioningDriver;
+  /** Absent: the hardware type has no management interface (every call is refused as unsupported). */
+  readonly management?: ManagementDriver;
+  /** Absent: `no-bios` only. */
+  readonly bios?: BiosDriver;
+  /** Absent: `no-console` only. */
+  readonly console?: ConsoleDriver;
   /** Releases what the driver holds (connections, BMC sessions); called on shutdown. */
   close?(): Promise<void>;
 }

@@ -1,8 +1,21 @@
-import { type Json, type Node, type PowerState, POWER_TARGET_RESULT, type PowerTarget } from '@ironledger/domain';
-import { DriverError, type HardwareType, type Phase, type PowerDriver, type ProvisioningDriver, type WorkResult } from './driver.js';
+import { type BiosSettingValue, type Json, type Node, type PowerState, POWER_TARGET_RESULT, type PowerTarget, pythonStr } from '@ironledger/domain';
+import { checkBiosStep, cleanStep, runBiosStep } from './bios-steps.js';
+import {
+  type BiosDriver,
+  type ConsoleDriver,
+  DriverError,
+  DriverRefusal,
+  type HardwareType,
+  type IndicatorInfo,
+  type ManagementDriver,
+  type Phase,
+  type PowerDriver,
+  type ProvisioningDriver,
+  type WorkOutcome,
+} from './driver.js';
 
-/** The kinds of work the fake driver can be told to fail or to wait in. */
-export type FakeWork = 'verify' | 'power' | 'deploy' | 'tear_down' | 'clean' | 'inspect' | 'adopt' | 'rescue' | 'unrescue';
+/** The kinds of work the fake driver can be told to fail or to wait in (`management`: setting the boot device). */
+export type FakeWork = 'verify' | 'power' | 'deploy' | 'tear_down' | 'clean' | 'inspect' | 'adopt' | 'rescue' | 'unrescue' | 'management';
 
 export interface FakeOptions {
   /** Delay of every step when the node does not set `fake_delay_ms` (default 0). */
@@ -14,19 +27,29 @@ const CLEAN_STEPS: Readonly<Record<string, readonly string[]>> = {
   deploy: ['erase_devices', 'erase_devices_metadata'],
   management: ['reset_bios_to_default'],
   raid: ['create_configuration', 'delete_configuration'],
-  bios: ['apply_configuration', 'factory_reset'],
+  bios: ['apply_configuration', 'factory_reset', 'cache_bios_settings'],
 };
+
+/** Ironic's fake indicators: a read-only chassis LED and a system LED, both always `on`. */
+const FAKE_INDICATORS: readonly IndicatorInfo[] = [
+  { id: 'led-0', component: 'chassis', readonly: true, states: ['off', 'on'] },
+  { id: 'led', component: 'system', readonly: false, states: ['blinking', 'off', 'on'] },
+];
 
 /**
  * Fake hardware for tests and the demo. It does nothing but wait, and each node can script
  * it through `driver_info`:
  * - `fake_delay_ms`: how long each step takes;
- * - `fake_fail`: a work name or list of them (`deploy`, `clean`, `verify`, `power`, …) that fail;
+ * - `fake_fail`: a work name or list of them (`deploy`, `clean`, `verify`, `power`, …) that fail
+ *   (`management`: setting the boot device, which the delay also slows down);
  * - `fake_wait`: work that waits for a ramdisk callback before finishing (`deploy`, `clean`, `inspect`, `rescue`).
- * Power is remembered per node, starting from the node's recorded state.
+ * Power and BIOS settings are remembered per node, starting from the node's recorded ones.
+ * Management behaves as Ironic's fake management interface: `pxe` is the only boot device (and
+ * always what it reports), two indicators that are always on, no NMI, boot mode or secure boot.
  */
 export function fakeHardware(options: FakeOptions = {}): HardwareType {
   const powered = new Map<string, PowerState>();
+  const biosSettings = new Map<string, BiosSettingValue[]>();
 
   const script = (node: Node) => {
     const info = node.driver_info;
@@ -42,10 +65,14 @@ export function fakeHardware(options: FakeOptions = {}): HardwareType {
     if (fails.has(work)) throw new DriverError(`Fake ${work.replace('_', ' ')} failed on node ${node.uuid} (driver_info.fake_fail).`);
   };
 
-  /** Runs a step that may continue out of band: the first run waits if scripted to. */
-  const waitable = async (node: Node, work: FakeWork, phase: Phase): Promise<WorkResult> => {
+  /** Runs a step that may continue out of band: the first run waits if scripted to. Fake work leaves power alone. */
+  const waitable = async (node: Node, work: FakeWork, phase: Phase): Promise<WorkOutcome> => {
     await step(node, work);
-    return phase === 'start' && script(node).waits.has(work) ? 'wait' : 'done';
+    return { result: phase === 'start' && script(node).waits.has(work) ? 'wait' : 'done' };
+  };
+  const done = async (node: Node, work: FakeWork): Promise<WorkOutcome> => {
+    await step(node, work);
+    return { result: 'done' };
   };
 
   const power: PowerDriver = {
@@ -62,23 +89,64 @@ export function fakeHardware(options: FakeOptions = {}): HardwareType {
     },
   };
 
+  const management: ManagementDriver = {
+    validate: () => undefined,
+    supportedBootDevices: () => ['pxe'],
+    // Nothing is remembered: Ironic's fake always reports a one-time PXE boot.
+    getBootDevice: async () => ({ boot_device: 'pxe', persistent: false }),
+    async setBootDevice(node, device) {
+      if (device !== 'pxe') throw new DriverRefusal(`Invalid boot device ${device} specified.`);
+      await step(node, 'management');
+    },
+    listIndicators: async () => [...FAKE_INDICATORS],
+    async getIndicatorState(_node, component, id) {
+      const ofComponent = FAKE_INDICATORS.filter((indicator) => indicator.component === component);
+      if (ofComponent.length === 0) throw new DriverRefusal(`Invalid component ${component} specified.`);
+      if (!ofComponent.some((indicator) => indicator.id === id)) throw new DriverRefusal(`Invalid indicator ${id} specified.`);
+      return 'on';
+    },
+  };
+
+  const bios: BiosDriver = {
+    readSettings: async (node) => biosSettings.get(node.uuid) ?? node.bios_settings.map(({ created_at: _c, updated_at: _u, ...setting }) => setting),
+    async applyConfiguration(node, settings) {
+      // Ironic's fake replaces the whole set with the one given.
+      biosSettings.set(node.uuid, settings.map(({ name, value }) => ({ name, value: pythonStr(value) })));
+    },
+    async factoryReset(node) {
+      biosSettings.set(node.uuid, []);
+    },
+  };
+
+  const consoleDriver: ConsoleDriver = {
+    validate: () => undefined,
+    start: async () => undefined,
+    stop: async () => undefined,
+    info: async () => ({}),
+  };
+
   const provisioning: ProvisioningDriver = {
     deploy: (node, phase) => waitable(node, 'deploy', phase),
-    tearDown: (node) => step(node, 'tear_down'),
+    tearDown: (node) => done(node, 'tear_down'),
     async clean(node, steps, phase) {
-      for (const cleanStep of steps ?? []) {
-        const { interface: iface, step: name } = (cleanStep ?? {}) as Record<string, Json>;
-        if (typeof iface !== 'string' || typeof name !== 'string' || !CLEAN_STEPS[iface]?.includes(name)) {
-          throw new DriverError(`Cannot clean node ${node.uuid}: node does not support this clean step: ${JSON.stringify(cleanStep)}`);
+      const parsed = (steps ?? []).map((given) => {
+        const parsedStep = cleanStep(given);
+        if (!parsedStep || !CLEAN_STEPS[parsedStep.interface]?.includes(parsedStep.step)) {
+          throw new DriverError(`Cannot clean node ${node.uuid}: node does not support this clean step: ${JSON.stringify(given)}`);
         }
+        if (parsedStep.interface === 'bios') checkBiosStep(node, parsedStep, 'List of BIOS settings, each item needs to contain a dictionary with name/value pairs');
+        return parsedStep;
+      });
+      if (phase === 'start') {
+        for (const biosStep of parsed.filter((s) => s.interface === 'bios' && s.step !== 'cache_bios_settings')) await runBiosStep(node, biosStep, bios);
       }
       return waitable(node, 'clean', phase);
     },
     inspect: (node, phase) => waitable(node, 'inspect', phase),
-    adopt: (node) => step(node, 'adopt'),
+    adopt: (node) => done(node, 'adopt'),
     rescue: (node, phase) => waitable(node, 'rescue', phase),
-    unrescue: (node) => step(node, 'unrescue'),
+    unrescue: (node) => done(node, 'unrescue'),
   };
 
-  return { name: 'fake-hardware', power, provisioning };
+  return { name: 'fake-hardware', power, provisioning, management, bios, console: consoleDriver };
 }

@@ -4,3 +4,6 @@ export * from './generic-provisioning.js';
 export * from './ipmi/index.js';
 export * from './redfish/index.js';
 export * from './registry.js';
+export * from './properties.js';
+export * from './validation.js';
+export * from './bios-steps.js';

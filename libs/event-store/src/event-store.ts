@@ -78,6 +78,8 @@ export interface EventStore {
   /** Events of all streams in global order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options?: SubscribeOptions): Subscription;
+  /** The position of the last event the store holds now (0 when it holds none): how far a reader must get to be caught up. */
+  lastPosition(): Promise<number>;
   /** Releases connections; the store is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -63,6 +63,10 @@ export class InMemoryEventStore implements EventStore {
     return (this.streams.get(streamId) ?? []).slice(Math.max(0, fromRevision));
   }
 
+  async lastPosition(): Promise<number> {
+    return this.log.at(-1)?.position ?? 0;
+  }
+
   async readAll({ after = 0, limit = Infinity }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const start = indexAfter(after);
     return this.log.slice(start, start + limit);

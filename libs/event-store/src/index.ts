@@ -4,5 +4,3 @@ export * from './in-memory.js';
 export * from './jetstream.js';
 export * from './open.js';
 export * from './shared-subscriptions.js';
-export * from './inbox-requests.js';
-export * from './pub-ack.js';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   JetStreamApiCodes,
-  JetStreamApiError,
   jetstream,
   jetstreamManager,
   StorageType,
@@ -11,9 +10,8 @@ import {
   type StoredMsg,
 } from '@nats-io/jetstream';
 import { connect, headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
-import { ConcurrencyError } from './errors.js';
-import { InboxRequests } from './inbox-requests.js';
-import { type PubAck, PublishRefusedError, refusalOf } from './pub-ack.js';
+import { ConnectionState, ensureStream, InboxRequests, type PubAck, PublishRefusedError, refusalOf } from '@ironledger/bus';
+import { ConcurrencyError, StoreUnavailableError } from './errors.js';
 import {
   type AppendOptions,
   type AppendResult,
@@ -107,6 +105,7 @@ export class JetStreamEventStore implements EventStore {
   private readonly js: JetStreamClient;
   private readonly requests: InboxRequests;
   private readonly heads = new KnownHeads(MAX_KNOWN_HEADS);
+  private readonly connection: ConnectionState;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -116,6 +115,7 @@ export class JetStreamEventStore implements EventStore {
   ) {
     this.js = jetstream(nc);
     this.requests = new InboxRequests(nc);
+    this.connection = new ConnectionState(nc);
   }
 
   /** Connects and creates the JetStream stream, or brings its configuration up to date. */
@@ -124,13 +124,7 @@ export class JetStreamEventStore implements EventStore {
     const nc = await connect({ servers, maxReconnectAttempts: -1, noAsyncTraces: true });
     try {
       const jsm = await jetstreamManager(nc);
-      const config = { subjects: [`${subjectPrefix}.>`], storage: StorageType.File };
-      try {
-        await jsm.streams.update(stream, config);
-      } catch (error) {
-        if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
-        await jsm.streams.add({ name: stream, ...config });
-      }
+      await ensureStream(jsm, stream, { subjects: [`${subjectPrefix}.>`], storage: StorageType.File });
       return new JetStreamEventStore(nc, jsm, stream, subjectPrefix);
     } catch (error) {
       await nc.close();
@@ -213,17 +207,21 @@ export class JetStreamEventStore implements EventStore {
     return events.slice(0, limit);
   }
 
+  async lastPosition(): Promise<number> {
+    const { state } = await this.jsm.streams.info(this.stream);
+    if (state.messages === 0) return 0;
+    const last = await this.jsm.streams.getMessage(this.stream, { seq: state.last_seq });
+    return last ? commitOf(last).position : encodePosition(state.last_seq, 0);
+  }
+
+  /**
+   * Live commits through an ordered consumer, started afresh from the next commit after every
+   * reconnection: the server may have lost the consumer (a restart), and nats.js would notice
+   * only after missed heartbeats, leaving readers behind the log for half a minute.
+   */
   subscribeToAll({ after = 0 }: SubscribeOptions = {}): Subscription {
     const closing = new AbortController();
-    const commits = this.commits(sequenceAfter(after), { live: true, signal: closing.signal });
-    const iterator = (async function* () {
-      for await (const message of commits) {
-        for (const event of eventsOf(message)) {
-          if (closing.signal.aborted) return;
-          if (event.position > after) yield event;
-        }
-      }
-    })();
+    const iterator = this.liveEvents(after, closing.signal);
     return {
       [Symbol.asyncIterator]: () => iterator,
       close: async () => {
@@ -231,6 +229,27 @@ export class JetStreamEventStore implements EventStore {
         await iterator.return(undefined);
       },
     };
+  }
+
+  private async *liveEvents(after: number, closing: AbortSignal): AsyncGenerator<RecordedEvent, void, undefined> {
+    let sequence = sequenceAfter(after);
+    while (!closing.aborted) {
+      const reconnected = new AbortController();
+      const stopWatching = this.connection.onReconnect(() => reconnected.abort());
+      try {
+        for await (const message of this.commits(sequence, { live: true, signal: AbortSignal.any([closing, reconnected.signal]) })) {
+          sequence = message.seq + 1;
+          for (const event of eventsOf(message)) {
+            if (closing.aborted) return;
+            if (event.position > after) yield event;
+          }
+        }
+      } finally {
+        stopWatching();
+      }
+      // The consumer ends on its own only when the connection closed: then so does the subscription.
+      if (!reconnected.signal.aborted) return;
+    }
   }
 
   async close(): Promise<void> {
@@ -254,25 +273,36 @@ export class JetStreamEventStore implements EventStore {
     sequence: number,
     { filter, batch = BATCH, live = false, signal }: { filter?: string; batch?: number; live?: boolean; signal?: AbortSignal },
   ): AsyncGenerator<JsMsg, void, undefined> {
-    const consumer = await this.js.consumers.get(this.stream, { opt_start_seq: sequence, ...(filter && { filter_subjects: filter }) });
+    // A read (unlike a live subscription) fails once the connection goes: an ordered consumer would wait for its return.
+    const lost = new AbortController();
+    const stopWatching = live ? () => false : this.connection.onDisconnect(() => lost.abort());
+    const unavailable = () => new StoreUnavailableError(`The connection to NATS (stream ${this.stream}) is down`);
     try {
-      if (!live && (await consumer.info(true)).num_pending === 0) return;
-      const messages = await consumer.consume({ max_messages: batch });
-      const stop = () => void messages.stop();
-      signal?.addEventListener('abort', stop);
-      if (signal?.aborted) stop();
+      if (!live && !this.connection.connected) throw unavailable();
+      const consumer = await this.js.consumers.get(this.stream, { opt_start_seq: sequence, ...(filter && { filter_subjects: filter }) });
       try {
-        for await (const message of messages) {
-          yield message;
-          if (!live && message.info.pending === 0) return;
+        if (!live && (await consumer.info(true)).num_pending === 0) return;
+        const messages = await consumer.consume({ max_messages: batch });
+        const stopping = signal ? AbortSignal.any([signal, lost.signal]) : lost.signal;
+        const stop = () => void messages.stop();
+        stopping.addEventListener('abort', stop);
+        if (stopping.aborted) stop();
+        try {
+          for await (const message of messages) {
+            yield message;
+            if (!live && message.info.pending === 0) return;
+          }
+        } finally {
+          stopping.removeEventListener('abort', stop);
+          await messages.close();
         }
+        if (lost.signal.aborted) throw unavailable();
       } finally {
-        signal?.removeEventListener('abort', stop);
-        await messages.close();
+        // The server would drop the idle consumer after a while anyway; do not wait for it.
+        consumer.delete().catch(() => undefined);
       }
     } finally {
-      // The server would drop the idle consumer after a while anyway; do not wait for it.
-      consumer.delete().catch(() => undefined);
+      stopWatching();
     }
   }
 }
@@ -317,6 +347,3 @@ function sequenceAfter(after: number): number {
   return Math.max(1, decodePosition(after).sequence);
 }
 
-function isApiError(error: unknown, code: number): boolean {
-  return error instanceof JetStreamApiError && error.code === code;
-}

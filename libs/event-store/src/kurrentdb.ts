@@ -117,6 +117,14 @@ export class KurrentDbEventStore implements EventStore {
     return events;
   }
 
+  async lastPosition(): Promise<number> {
+    for await (const { event } of this.#client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: this.#filter })) {
+      const recorded = toRecordedEvent(event, this.#prefix);
+      if (recorded) return recorded.position;
+    }
+    return 0;
+  }
+
   subscribeToAll({ after = 0 }: SubscribeOptions = {}): Subscription {
     const source = this.#client.subscribeToAll({ fromPosition: readPositionAfter(after), filter: this.#filter });
     // The client emits errors directly; destroying with them keeps them for the iterator (which

@@ -51,6 +51,10 @@ export class SharedSubscriptionStore implements EventStore {
     return this.inner.readAll(options);
   }
 
+  lastPosition(): Promise<number> {
+    return this.inner.lastPosition();
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

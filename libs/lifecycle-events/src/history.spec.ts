@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { nodeStreamId, toEventData } from '@ironledger/contracts';
+import { toEventData } from '@ironledger/application';
+import { nodeStreamId } from '@ironledger/contracts';
 import { type NodeEvent } from '@ironledger/domain';
 import { InMemoryEventStore } from '@ironledger/event-store';
 import {

@@ -3,12 +3,12 @@
  * microversion 1.78, shows it) and node or fleet state at a past instant. The folding is pure
  * over recorded events; the `read*` functions only fetch those events from a store.
  */
-import { NodeReadModel } from '@ironledger/application';
-import { nodeIdOfStream, nodeStreamId, toNodeEvent } from '@ironledger/contracts';
-import { evolve, type Node, type NodeEvent, POWER_FAILURE_FAULT, type ProvisionState } from '@ironledger/domain';
+import { FleetReadModel, replayRecorded, toNodeEvent } from '@ironledger/application';
+import { nodeIdOfStream, nodeStreamId } from '@ironledger/contracts';
+import { describeAction, evolve, type Node, type NodeEvent, POWER_FAILURE_FAULT, type ProvisionState } from '@ironledger/domain';
 import { type EventStore, type RecordedEvent } from '@ironledger/event-store';
 import { ironicDateTime, stableUuid } from './ids.js';
-import { redactSecrets } from './redact.js';
+import { redactKnownSecrets, secretsOf } from './redact.js';
 
 // --- describing events --------------------------------------------------------------------
 
@@ -37,11 +37,13 @@ const UNPROVISION = new Set<ProvisionState>(['deleting']);
 /** Describes `event`, which happened to a node that was `before` (`null` before registration). */
 export function describeEvent(event: NodeEvent, before: Node | null): EventDescription {
   const info = { error: null, severity: 'INFO' as Severity, conductor: before?.reservation ?? null };
+  /** A change to one of the node's sub-resources: no state moves. */
+  const about = (action: string, category: string): EventDescription => ({ ...info, action, from: null, to: null, category });
   switch (event.type) {
     case 'NodeRegistered':
       return { ...info, action: 'registered', from: null, to: event.data.provision_state, category: 'registration', conductor: null };
     case 'NodeUpdated':
-      return { ...info, action: `updated ${Object.keys(event.data.changes).sort().join(', ')}`, from: null, to: null, category: 'update' };
+      return about(`updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'update');
     case 'NodeDeleted':
       return { ...info, action: 'deleted', from: event.data.provision_state, to: null, category: 'deletion' };
     case 'ProvisionStateChanged': {
@@ -70,7 +72,7 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
     case 'PowerSyncFailed':
       return { ...info, action: `power sync failed (${event.data.failures} in a row)`, from: null, to: null, error: event.data.error, severity: 'ERROR', category: 'monitoring' };
     case 'PowerSyncRecovered':
-      return { ...info, action: `power sync recovered after ${event.data.failures} failures`, from: null, to: null, category: 'monitoring' };
+      return about(`power sync recovered after ${event.data.failures} failures`, 'monitoring');
     case 'MaintenanceSet': {
       const { reason, fault } = event.data;
       return {
@@ -115,11 +117,83 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
         category: 'introspection',
       };
     case 'IntrospectionExpired':
-      return { ...info, action: `introspection record (${event.data.state}) expired`, from: null, to: null, category: 'introspection' };
+      return about(`introspection record (${event.data.state}) expired`, 'introspection');
     case 'PortAdded':
-      return { ...info, action: `port ${event.data.address} added (${event.data.source})`, from: null, to: null, category: 'ports' };
+      return about(`port ${event.data.address} added (${event.data.source})`, 'ports');
     case 'PortRemoved':
-      return { ...info, action: `port ${event.data.address} removed`, from: null, to: null, category: 'ports' };
+      return about(`port ${event.data.address} removed`, 'ports');
+    case 'NodeTraitsSet':
+      return about(event.data.traits.length > 0 ? `traits set: ${event.data.traits.join(', ')}` : 'traits cleared', 'traits');
+    case 'NodeTraitAdded':
+      return about(`trait ${event.data.trait} added`, 'traits');
+    case 'NodeTraitRemoved':
+      return about(`trait ${event.data.trait} removed`, 'traits');
+    case 'NodeAllocated':
+      return about(`allocated to ${event.data.allocation_uuid}`, 'allocation');
+    case 'NodeDeallocated':
+      return about(`allocation ${event.data.allocation_uuid} ended (${event.data.reason})`, 'allocation');
+    case 'PortUpdated':
+      return about(`port ${event.data.uuid} updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'ports');
+    case 'PortMovedOut':
+      return about(`port ${event.data.address} moved to node ${event.data.to_node}`, 'ports');
+    case 'PortMovedIn':
+      return about(`port ${event.data.port.address} moved in from node ${event.data.from_node}`, 'ports');
+    case 'PortgroupAdded':
+      return about(`port group ${event.data.uuid} added`, 'ports');
+    case 'PortgroupUpdated':
+      return about(`port group ${event.data.uuid} updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'ports');
+    case 'PortgroupMovedOut':
+      return about(`port group ${event.data.uuid} moved to node ${event.data.to_node}`, 'ports');
+    case 'PortgroupMovedIn':
+      return about(`port group ${event.data.portgroup.uuid} moved in from node ${event.data.from_node}`, 'ports');
+    case 'PortgroupRemoved':
+      return about(`port group ${event.data.uuid} removed`, 'ports');
+    case 'VolumeConnectorAdded':
+      return about(`volume connector ${event.data.uuid} added`, 'volume');
+    case 'VolumeConnectorUpdated':
+      return about(`volume connector ${event.data.uuid} updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'volume');
+    case 'VolumeConnectorMovedOut':
+      return about(`volume connector ${event.data.uuid} moved to node ${event.data.to_node}`, 'volume');
+    case 'VolumeConnectorMovedIn':
+      return about(`volume connector ${event.data.connector.uuid} moved in from node ${event.data.from_node}`, 'volume');
+    case 'VolumeConnectorRemoved':
+      return about(`volume connector ${event.data.uuid} removed`, 'volume');
+    case 'VolumeTargetAdded':
+      return about(`volume target ${event.data.uuid} added`, 'volume');
+    case 'VolumeTargetUpdated':
+      return about(`volume target ${event.data.uuid} updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'volume');
+    case 'VolumeTargetMovedOut':
+      return about(`volume target ${event.data.uuid} moved to node ${event.data.to_node}`, 'volume');
+    case 'VolumeTargetMovedIn':
+      return about(`volume target ${event.data.target.uuid} moved in from node ${event.data.from_node}`, 'volume');
+    case 'VolumeTargetRemoved':
+      return about(`volume target ${event.data.uuid} removed`, 'volume');
+    case 'VifAttached':
+      return about(`VIF ${event.data.vif} attached to ${event.data.port_uuid ? `port ${event.data.port_uuid}` : `port group ${event.data.portgroup_uuid}`}`, 'network');
+    case 'VifDetached':
+      return about(`VIF ${event.data.vif} detached from ${event.data.port_uuid ? `port ${event.data.port_uuid}` : `port group ${event.data.portgroup_uuid}`}`, 'network');
+    case 'ManagementActionStarted':
+      return { ...info, action: describeAction(event.data.action), from: null, to: null, category: 'management', conductor: event.data.reservation };
+    case 'BootDeviceSet':
+      return about(`boot device set to ${event.data.boot_device}${event.data.persistent ? ' (persistent)' : ''}`, 'management');
+    case 'NmiInjected':
+      return about('NMI injected', 'management');
+    case 'IndicatorSet':
+      return { ...info, action: `indicator ${event.data.indicator}@${event.data.component} set`, from: null, to: event.data.state, category: 'management' };
+    case 'BootModeSet':
+      return { ...info, action: 'boot mode set', from: before?.boot_mode ?? null, to: event.data.boot_mode, category: 'management' };
+    case 'SecureBootSet':
+      return about(`secure boot turned ${event.data.secure_boot ? 'on' : 'off'}`, 'management');
+    case 'ConsoleModeSet':
+      return about(`console ${event.data.enabled ? 'enabled' : 'disabled'}`, 'console');
+    case 'ManagementActionFailed':
+      return { ...info, action: `${describeAction(event.data.action)} failed`, from: null, to: null, error: event.data.error, severity: 'ERROR', category: 'management' };
+    case 'TargetRaidConfigSet':
+      return about(Object.keys(event.data.target_raid_config).length > 0 ? 'target RAID configuration set' : 'target RAID configuration cleared', 'raid');
+    case 'BiosSettingsCached':
+      return about(`BIOS settings read: ${event.data.set.length} new or changed, ${event.data.removed.length} gone`, 'bios');
+    case 'BootModeCached':
+      return { ...info, action: 'boot mode read', from: before?.boot_mode ?? null, to: event.data.boot_mode, category: 'management' };
     default:
       return assertNever(event);
   }
@@ -153,12 +227,14 @@ export interface HistoryEntry extends EventDescription {
   readonly requestId: string;
 }
 
-/** A node's events (in stream order) as history lines, secrets redacted. */
+/** A node's events (in stream order) as history lines, secrets redacted (any value the node ever held as a secret, wherever it shows). */
 export function nodeHistory(events: Iterable<PositionedEvent>): HistoryEntry[] {
+  const all = [...events];
+  const known = secretsOf(all.map(({ event }) => event));
   const entries: HistoryEntry[] = [];
   let node: Node | null = null;
-  for (const { position, event } of events) {
-    const safe = redactSecrets(event);
+  for (const { position, event } of all) {
+    const safe = redactKnownSecrets(event, known);
     const description = describeEvent(safe, node);
     entries.push({ position, at: event.meta.at, type: event.type, actor: event.meta.actor, requestId: event.meta.requestId, ...description });
     node = evolve(node, event);
@@ -239,13 +315,14 @@ export function isAfter(point: PointInTime, recorded: RecordedEvent): boolean {
  * the result a state the node really was in, even if clocks disagreed.)
  */
 export function nodeAt(stream: Iterable<RecordedEvent>, point: PointInTime): Node | null {
-  let node: Node | null = null;
-  for (const recorded of stream) {
-    if (isAfter(point, recorded)) break;
-    const event = toNodeEvent(recorded);
-    if (event) node = evolve(node, event);
+  return replayRecorded(until(stream, (recorded) => isAfter(point, recorded)));
+}
+
+function* until<T>(items: Iterable<T>, stop: (item: T) => boolean): Generator<T> {
+  for (const item of items) {
+    if (stop(item)) return;
+    yield item;
   }
-  return node;
 }
 
 /**
@@ -253,7 +330,7 @@ export function nodeAt(stream: Iterable<RecordedEvent>, point: PointInTime): Nod
  * events up to its first one after the instant, as `nodeAt` does for one node.
  */
 export class FleetAt {
-  readonly model = new NodeReadModel();
+  readonly model = new FleetReadModel();
   private readonly stopped = new Set<string>();
   /** Set once an event after the instant is seen, when the instant is a position: nothing later can count. */
   done = false;
@@ -302,7 +379,7 @@ export async function readNodeAt(store: EventStore, nodeId: string, point: Point
 }
 
 /** The fleet at `point`. */
-export async function readFleetAt(store: EventStore, point: PointInTime, onPage?: (events: number, position: number) => void): Promise<NodeReadModel> {
+export async function readFleetAt(store: EventStore, point: PointInTime, onPage?: (events: number, position: number) => void): Promise<FleetReadModel> {
   const fleet = new FleetAt(point);
   for await (const recorded of readLog(store, onPage)) {
     fleet.apply(recorded);

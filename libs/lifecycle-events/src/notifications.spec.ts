@@ -151,10 +151,64 @@ describe('port notifications', () => {
     expect(deleted.payload['ironic_object.data']).toMatchObject({ uuid: port.uuid, address: port.address });
   });
 
+  it('notifies port updates, and a move once (update.end from the node it went to); VIF bindings not at all', () => {
+    const { states } = scriptedEvents();
+    let node = states.at(-1)!;
+    const meta = { at: '2026-03-02T10:00:00.000Z', actor: 'alice', requestId: 'req-p', conductor: 'c1' };
+    const port = { uuid: '0a1b2c3d-0000-4000-8000-000000000001', address: '52:54:00:12:34:56' };
+    node = evolve(node, decide({ type: 'AddPort', nodeId: SCRIPTED_NODE, data: port, meta }, node)[0]!)!;
+    const [updated] = decide({ type: 'UpdatePort', nodeId: SCRIPTED_NODE, data: { uuid: port.uuid, changes: { extra: { a: 1 } } }, meta }, node);
+    const [update] = toNotifications(updated!, { position: 3, before: node, after: evolve(node, updated!) });
+    expect(update).toMatchObject({ event_type: 'baremetal.port.update.end', payload: { 'ironic_object.data': { extra: { a: 1 }, updated_at: '2026-03-02T10:00:00+00:00' } } });
+    const [movedOut] = decide({ type: 'UpdatePort', nodeId: SCRIPTED_NODE, data: { uuid: port.uuid, changes: {}, to_node: 'other' }, meta }, node);
+    expect(toNotifications(movedOut!, { position: 4, before: node, after: evolve(node, movedOut!) })).toEqual([]);
+    const movedIn: NodeEvent = { type: 'PortMovedIn', data: { port: node.ports.at(-1)!, from_node: SCRIPTED_NODE }, meta: { ...updated!.meta, nodeId: 'other' } };
+    expect(toNotifications(movedIn, { position: 5, before: null, after: null }).map((n) => [n.event_type, n.payload['ironic_object.data'].node_uuid])).toEqual([['baremetal.port.update.end', 'other']]);
+    const vif: NodeEvent = { type: 'VifAttached', data: { vif: 'v', port_uuid: port.uuid, portgroup_uuid: null }, meta: updated!.meta };
+    expect(toNotifications(vif, { position: 6, before: node, after: node })).toEqual([]);
+  });
+
   it('sends nothing for in-band inspection bookkeeping (ironic-inspector has no notifications)', () => {
     const { states } = scriptedEvents();
     const node = states.at(-1)!;
     const meta = { ...scriptedEvents().events[0].meta };
     expect(toNotifications({ type: 'IntrospectionFinished', data: { from: 'processing', event: 'finish', to: 'finished', error: null }, meta }, { position: 1, before: node, after: node })).toEqual([]);
+  });
+});
+
+describe('port group and volume notifications', () => {
+  const meta = { at: '2026-03-02T10:00:00.000Z', actor: 'alice', requestId: 'req-v', conductor: 'c1' };
+  const apply = (node: Node, command: Parameters<typeof decide>[0]) => {
+    const [event] = decide(command, node);
+    const after = evolve(node, event!)!;
+    return { after, notifications: toNotifications(event!, { position: 7, before: node, after }) };
+  };
+
+  it('notifies baremetal.portgroup.create/update/delete.end with Ironic’s PortgroupCRUDPayload', () => {
+    let node = scriptedEvents().states.at(-1)!;
+    const created = apply(node, { type: 'AddPortgroup', nodeId: SCRIPTED_NODE, data: { uuid: 'g1', name: 'bond0' }, meta });
+    expect(created.notifications[0]).toMatchObject({ event_type: 'baremetal.portgroup.create.end', payload: { 'ironic_object.name': 'PortgroupCRUDPayload', 'ironic_object.version': '1.0' } });
+    expect(created.notifications[0]!.payload['ironic_object.data']).toEqual({
+      address: null, extra: {}, mode: 'active-backup', name: 'bond0', node_uuid: SCRIPTED_NODE, properties: {}, standalone_ports_supported: true,
+      created_at: '2026-03-02T10:00:00+00:00', updated_at: null, uuid: 'g1',
+    });
+    node = created.after;
+    expect(apply(node, { type: 'UpdatePortgroup', nodeId: SCRIPTED_NODE, data: { uuid: 'g1', changes: { mode: '802.3ad' } }, meta }).notifications.map((n) => n.event_type)).toEqual(['baremetal.portgroup.update.end']);
+    expect(apply(node, { type: 'RemovePortgroup', nodeId: SCRIPTED_NODE, data: { uuid: 'g1' }, meta }).notifications.map((n) => n.event_type)).toEqual(['baremetal.portgroup.delete.end']);
+  });
+
+  it('notifies baremetal.volumeconnector.* and baremetal.volumetarget.*, with a target’s secrets masked', () => {
+    const node = { ...scriptedEvents().states.at(-1)!, power_state: 'power off' as const };
+    const connector = apply(node, { type: 'AddVolumeConnector', nodeId: SCRIPTED_NODE, data: { uuid: 'c1', type: 'iqn', connector_id: 'iqn.x', extra: {} }, meta });
+    expect(connector.notifications[0]).toMatchObject({ event_type: 'baremetal.volumeconnector.create.end', payload: { 'ironic_object.name': 'VolumeConnectorCRUDPayload' } });
+    expect(connector.notifications[0]!.payload['ironic_object.data']).toMatchObject({ type: 'iqn', connector_id: 'iqn.x', node_uuid: SCRIPTED_NODE });
+    const target = apply(node, {
+      type: 'AddVolumeTarget',
+      nodeId: SCRIPTED_NODE,
+      data: { uuid: 't1', volume_type: 'iscsi', boot_index: 0, volume_id: 'v', properties: { auth_password: 'pw' }, extra: {} },
+      meta,
+    });
+    expect(target.notifications[0]).toMatchObject({ event_type: 'baremetal.volumetarget.create.end', payload: { 'ironic_object.data': { properties: { auth_password: REDACTED }, boot_index: 0 } } });
+    expect(apply(target.after, { type: 'RemoveVolumeTarget', nodeId: SCRIPTED_NODE, data: { uuid: 't1' }, meta }).notifications.map((n) => n.event_type)).toEqual(['baremetal.volumetarget.delete.end']);
   });
 });

@@ -8,17 +8,29 @@
  * - one notification per recorded event, computed from the log: a `start` is not sent before
  *   the work and an `end` after it by different processes; `maintenance_set` and forced power
  *   (`PowerStateRestored`) give a `start` and an `end` at once;
- * - `create`/`update`/`delete` (of nodes, and of ports: `baremetal.port.create.end`) have only
- *   `.end` (nothing is recorded for attempts), and
+ * - `create`/`update`/`delete` (of nodes, ports, port groups, volume connectors and targets:
+ *   `baremetal.port.create.end`, `baremetal.portgroup.update.end`, `baremetal.volumetarget.delete.end`, …)
+ *   have only `.end` (nothing is recorded for attempts); a port moved to another node is one
+ *   `update.end` (of its new node's `PortMovedIn`); and
  *   `maintenance_set.error` never occurs (refusals are not events);
  * - `message_id` is derived from the event's position, `timestamp` is the event's `meta.at`;
- * - hardware interface fields, `console_enabled`, `boot_mode`, `secure_boot`, inspection times,
- *   `clean_step`/`deploy_step`, `driver_internal_info` and `chassis_uuid` are `null` or empty
- *   (ironledger does not model them), `traits` is `[]`.
+ * - inspection times, `clean_step`/`deploy_step` and `driver_internal_info` are `null` or empty
+ *   (ironledger does not model them).
  */
-import { type Node, type NodeEvent, type Port, POWER_TARGET_RESULT, type ProvisionState, UNSTABLE_STATES } from '@ironledger/domain';
+import {
+  type JsonObject,
+  type Node,
+  type NodeEvent,
+  type Port,
+  type Portgroup,
+  POWER_TARGET_RESULT,
+  type ProvisionState,
+  UNSTABLE_STATES,
+  type VolumeConnector,
+  type VolumeTarget,
+} from '@ironledger/domain';
 import { ironicDateTime, osloTimestamp, stableUuid } from './ids.js';
-import { maskSecrets } from './redact.js';
+import { maskInstanceInfo, maskValue } from './redact.js';
 
 export type NotificationPriority = 'info' | 'error';
 
@@ -37,7 +49,16 @@ export interface IronicNotification {
   };
 }
 
-export type PayloadName = 'NodePayload' | 'NodeSetPowerStatePayload' | 'NodeCorrectedPowerStatePayload' | 'NodeSetProvisionStatePayload' | 'NodeCRUDPayload' | 'PortCRUDPayload';
+export type PayloadName =
+  | 'NodePayload'
+  | 'NodeSetPowerStatePayload'
+  | 'NodeCorrectedPowerStatePayload'
+  | 'NodeSetProvisionStatePayload'
+  | 'NodeCRUDPayload'
+  | 'PortCRUDPayload'
+  | 'PortgroupCRUDPayload'
+  | 'VolumeConnectorCRUDPayload'
+  | 'VolumeTargetCRUDPayload';
 
 /** Payload versions of the Ironic release whose field list is mirrored here. */
 const PAYLOAD_VERSION: Readonly<Record<PayloadName, string>> = {
@@ -47,6 +68,9 @@ const PAYLOAD_VERSION: Readonly<Record<PayloadName, string>> = {
   NodeSetProvisionStatePayload: '1.17',
   NodeCRUDPayload: '1.14',
   PortCRUDPayload: '1.4',
+  PortgroupCRUDPayload: '1.0',
+  VolumeConnectorCRUDPayload: '1.0',
+  VolumeTargetCRUDPayload: '1.0',
 };
 
 export interface NotificationContext {
@@ -58,21 +82,30 @@ export interface NotificationContext {
   readonly after: Node | null;
   /** Host part of `publisher_id` (Ironic: the API or conductor host). */
   readonly host?: string;
+  /** Values the node ever held as secrets, masked wherever they show up in a payload. */
+  readonly known?: ReadonlySet<string>;
 }
 
 const unstable = new Set<ProvisionState>(UNSTABLE_STATES);
 
 /** Ironic's notifications for one node event; empty for events Ironic has no notification for. */
-export function toNotifications(event: NodeEvent, { position, before, after, host = 'ironledger' }: NotificationContext): IronicNotification[] {
+export function toNotifications(event: NodeEvent, { position, before, after, host = 'ironledger', known }: NotificationContext): IronicNotification[] {
   const made: IronicNotification[] = [];
-  const emit = (service: 'ironic-api' | 'ironic-conductor', eventType: string, priority: NotificationPriority, name: PayloadName, data: Record<string, unknown>, object: 'node' | 'port' = 'node') =>
+  const emit = (
+    service: 'ironic-api' | 'ironic-conductor',
+    eventType: string,
+    priority: NotificationPriority,
+    name: PayloadName,
+    data: Record<string, unknown>,
+    object: 'node' | 'port' | 'portgroup' | 'volumeconnector' | 'volumetarget' = 'node',
+  ) =>
     made.push({
       priority,
       event_type: `baremetal.${object}.${eventType}`,
       timestamp: osloTimestamp(event.meta.at),
       publisher_id: `${service}.${host}`,
       message_id: stableUuid(`notification:${position}:${made.length}`),
-      payload: { 'ironic_object.namespace': 'ironic', 'ironic_object.name': name, 'ironic_object.version': PAYLOAD_VERSION[name], 'ironic_object.data': data },
+      payload: { 'ironic_object.namespace': 'ironic', 'ironic_object.name': name, 'ironic_object.version': PAYLOAD_VERSION[name], 'ironic_object.data': maskValue(data as JsonObject, known) as JsonObject },
     });
 
   switch (event.type) {
@@ -80,6 +113,9 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
       if (after) emit('ironic-api', 'create.end', 'info', 'NodeCRUDPayload', crudPayload(after));
       break;
     case 'NodeUpdated':
+    case 'NodeTraitsSet':
+    case 'NodeTraitAdded':
+    case 'NodeTraitRemoved':
       if (after) emit('ironic-api', 'update.end', 'info', 'NodeCRUDPayload', crudPayload(after));
       break;
     case 'NodeDeleted':
@@ -91,7 +127,7 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
       const status = provisionStatus(machineEvent, from, to);
       emit('ironic-conductor', `provision_set.${status}`, status === 'error' ? 'error' : 'info', 'NodeSetProvisionStatePayload', {
         ...nodePayload(after),
-        instance_info: maskSecrets(after.instance_info),
+        instance_info: maskInstanceInfo(after.instance_info),
         driver_internal_info: {},
         event: machineEvent,
         previous_provision_state: from,
@@ -135,9 +171,74 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
       if (port) emit('ironic-api', 'delete.end', 'info', 'PortCRUDPayload', portPayload(port, event.meta.nodeId), 'port');
       break;
     }
+    case 'PortUpdated': {
+      const port = after?.ports.find((p) => p.uuid === event.data.uuid);
+      if (port) emit('ironic-api', 'update.end', 'info', 'PortCRUDPayload', portPayload(port, event.meta.nodeId), 'port');
+      break;
+    }
+    case 'PortMovedIn':
+      emit('ironic-api', 'update.end', 'info', 'PortCRUDPayload', portPayload(event.data.port, event.meta.nodeId), 'port');
+      break;
+    case 'PortgroupAdded':
+    case 'PortgroupUpdated':
+    case 'PortgroupRemoved': {
+      const group = (event.type === 'PortgroupRemoved' ? before : after)?.portgroups.find((g) => g.uuid === event.data.uuid);
+      if (group) emit('ironic-api', CRUD_ACTION[event.type], 'info', 'PortgroupCRUDPayload', portgroupPayload(group, event.meta.nodeId), 'portgroup');
+      break;
+    }
+    case 'PortgroupMovedIn':
+      emit('ironic-api', 'update.end', 'info', 'PortgroupCRUDPayload', portgroupPayload(event.data.portgroup, event.meta.nodeId), 'portgroup');
+      break;
+    case 'VolumeConnectorAdded':
+    case 'VolumeConnectorUpdated':
+    case 'VolumeConnectorRemoved': {
+      const connector = (event.type === 'VolumeConnectorRemoved' ? before : after)?.volume_connectors.find((c) => c.uuid === event.data.uuid);
+      if (connector) emit('ironic-api', CRUD_ACTION[event.type], 'info', 'VolumeConnectorCRUDPayload', connectorPayload(connector, event.meta.nodeId), 'volumeconnector');
+      break;
+    }
+    case 'VolumeConnectorMovedIn':
+      emit('ironic-api', 'update.end', 'info', 'VolumeConnectorCRUDPayload', connectorPayload(event.data.connector, event.meta.nodeId), 'volumeconnector');
+      break;
+    case 'VolumeTargetAdded':
+    case 'VolumeTargetUpdated':
+    case 'VolumeTargetRemoved': {
+      const target = (event.type === 'VolumeTargetRemoved' ? before : after)?.volume_targets.find((t) => t.uuid === event.data.uuid);
+      if (target) emit('ironic-api', CRUD_ACTION[event.type], 'info', 'VolumeTargetCRUDPayload', targetPayload(target, event.meta.nodeId), 'volumetarget');
+      break;
+    }
+    case 'VolumeTargetMovedIn':
+      emit('ironic-api', 'update.end', 'info', 'VolumeTargetCRUDPayload', targetPayload(event.data.target, event.meta.nodeId), 'volumetarget');
+      break;
+    case 'ManagementActionStarted':
+      if (before && event.data.action.kind === 'set_console') emit('ironic-conductor', 'console_set.start', 'info', 'NodePayload', nodePayload(before));
+      break;
+    case 'ConsoleModeSet':
+      if (after) emit('ironic-conductor', 'console_set.end', 'info', 'NodePayload', nodePayload(after));
+      break;
+    case 'ManagementActionFailed':
+      if (after && event.data.action.kind === 'set_console') emit('ironic-conductor', 'console_set.error', 'error', 'NodePayload', nodePayload(after));
+      break;
+    // Ironic has no notifications for the other management calls, nor for what its conductor
+    // caches; the other half of a move is notified by the node it went to; Ironic notifies no VIF
+    // binding (the conductor saves the port without an API notification).
+    case 'BootDeviceSet':
+    case 'NmiInjected':
+    case 'IndicatorSet':
+    case 'BootModeSet':
+    case 'SecureBootSet':
+    case 'TargetRaidConfigSet':
+    case 'BiosSettingsCached':
+    case 'BootModeCached':
+    case 'PortMovedOut':
+    case 'PortgroupMovedOut':
+    case 'VolumeConnectorMovedOut':
+    case 'VolumeTargetMovedOut':
+    case 'VifAttached':
+    case 'VifDetached':
+      break;
     // Ironic notifies neither power sync's bookkeeping nor in-band inspection (ironic-inspector
     // sends no versioned notifications; the provision side, `inspecting`/`inspect wait`, is
-    // notified as provision_set).
+    // notified as provision_set), nor the node side of allocations (written with the allocation).
     case 'PowerSyncFailed':
     case 'PowerSyncRecovered':
     case 'IntrospectionStarted':
@@ -146,6 +247,8 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
     case 'IntrospectionFinished':
     case 'IntrospectionAborted':
     case 'IntrospectionExpired':
+    case 'NodeAllocated':
+    case 'NodeDeallocated':
       break;
     default:
       return assertNever(event);
@@ -172,14 +275,14 @@ export function nodePayload(node: Node): Record<string, unknown> {
   return {
     clean_step: null,
     conductor_group: node.conductor_group,
-    console_enabled: false,
+    console_enabled: node.console_enabled,
     created_at: ironicDateTime(node.created_at),
     deploy_step: null,
     description: node.description,
     driver: node.driver,
     extra: node.extra,
-    boot_mode: null,
-    secure_boot: null,
+    boot_mode: node.boot_mode,
+    secure_boot: node.secure_boot,
     inspection_finished_at: null,
     inspection_started_at: null,
     instance_uuid: node.instance_uuid,
@@ -188,18 +291,18 @@ export function nodePayload(node: Node): Record<string, unknown> {
     maintenance_reason: node.maintenance_reason,
     fault: node.fault,
     name: node.name,
-    bios_interface: null,
-    boot_interface: null,
-    console_interface: null,
-    deploy_interface: null,
-    inspect_interface: null,
-    management_interface: null,
-    network_interface: null,
-    power_interface: null,
-    raid_interface: null,
-    rescue_interface: null,
-    storage_interface: null,
-    vendor_interface: null,
+    bios_interface: node.bios_interface,
+    boot_interface: node.boot_interface,
+    console_interface: node.console_interface,
+    deploy_interface: node.deploy_interface,
+    inspect_interface: node.inspect_interface,
+    management_interface: node.management_interface,
+    network_interface: node.network_interface,
+    power_interface: node.power_interface,
+    raid_interface: node.raid_interface,
+    rescue_interface: node.rescue_interface,
+    storage_interface: node.storage_interface,
+    vendor_interface: node.vendor_interface,
     owner: node.owner,
     lessee: node.lessee,
     power_state: node.power_state,
@@ -213,18 +316,30 @@ export function nodePayload(node: Node): Record<string, unknown> {
     retired_reason: node.retired_reason,
     target_power_state: node.target_power_state,
     target_provision_state: node.target_provision_state,
-    traits: [],
+    traits: node.traits,
     updated_at: ironicDateTime(node.updated_at),
     uuid: node.uuid,
   };
 }
 
-/** `NodeCRUDPayload`: the node payload plus `chassis_uuid`, and `instance_info` and `driver_info` with secrets masked. */
+/** `NodeCRUDPayload`: the node payload plus `chassis_uuid`, `instance_info` and `driver_info` (every payload is masked as a whole when it is sent). */
 function crudPayload(node: Node): Record<string, unknown> {
-  return { ...nodePayload(node), chassis_uuid: null, instance_info: maskSecrets(node.instance_info), driver_info: maskSecrets(node.driver_info) };
+  return { ...nodePayload(node), chassis_uuid: node.chassis_uuid, instance_info: maskInstanceInfo(node.instance_info), driver_info: node.driver_info };
 }
 
-/** Ironic's `PortCRUDPayload` (version 1.4); ironledger has no port groups and no port names. */
+const CRUD_ACTION = {
+  PortgroupAdded: 'create.end',
+  PortgroupUpdated: 'update.end',
+  PortgroupRemoved: 'delete.end',
+  VolumeConnectorAdded: 'create.end',
+  VolumeConnectorUpdated: 'update.end',
+  VolumeConnectorRemoved: 'delete.end',
+  VolumeTargetAdded: 'create.end',
+  VolumeTargetUpdated: 'update.end',
+  VolumeTargetRemoved: 'delete.end',
+} as const;
+
+/** Ironic's `PortCRUDPayload` (version 1.4); ports have no names in Ironic 21.4. */
 function portPayload(port: Port, nodeId: string): Record<string, unknown> {
   return {
     address: port.address,
@@ -233,12 +348,56 @@ function portPayload(port: Port, nodeId: string): Record<string, unknown> {
     pxe_enabled: port.pxe_enabled,
     physical_network: port.physical_network,
     created_at: ironicDateTime(port.created_at),
-    updated_at: null,
+    updated_at: ironicDateTime(port.updated_at ?? null),
     uuid: port.uuid,
     is_smartnic: port.is_smartnic,
     name: null,
     node_uuid: nodeId,
-    portgroup_uuid: null,
+    portgroup_uuid: port.portgroup_uuid,
+  };
+}
+
+/** Ironic's `PortgroupCRUDPayload` (version 1.0). */
+function portgroupPayload(group: Portgroup, nodeId: string): Record<string, unknown> {
+  return {
+    address: group.address,
+    extra: group.extra,
+    mode: group.mode,
+    name: group.name,
+    node_uuid: nodeId,
+    properties: group.properties,
+    standalone_ports_supported: group.standalone_ports_supported,
+    created_at: ironicDateTime(group.created_at),
+    updated_at: ironicDateTime(group.updated_at),
+    uuid: group.uuid,
+  };
+}
+
+/** Ironic's `VolumeConnectorCRUDPayload` (version 1.0). */
+function connectorPayload(connector: VolumeConnector, nodeId: string): Record<string, unknown> {
+  return {
+    extra: connector.extra,
+    type: connector.type,
+    connector_id: connector.connector_id,
+    node_uuid: nodeId,
+    created_at: ironicDateTime(connector.created_at),
+    updated_at: ironicDateTime(connector.updated_at),
+    uuid: connector.uuid,
+  };
+}
+
+/** Ironic's `VolumeTargetCRUDPayload` (version 1.0), with secrets in `properties` masked (Ironic sends them as they are). */
+function targetPayload(target: VolumeTarget, nodeId: string): Record<string, unknown> {
+  return {
+    boot_index: target.boot_index,
+    extra: target.extra,
+    node_uuid: nodeId,
+    properties: target.properties,
+    volume_id: target.volume_id,
+    volume_type: target.volume_type,
+    created_at: ironicDateTime(target.created_at),
+    updated_at: ironicDateTime(target.updated_at),
+    uuid: target.uuid,
   };
 }
 

@@ -1,5 +1,5 @@
 import { createInbox, headers as natsHeaders, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { type PubAck, refusalOf } from '@ironledger/event-store';
+import { type PubAck, refusalOf } from '@ironledger/bus';
 
 /** The stream stored an event at another sequence than expected: another writer is active. */
 export class RelayOutOfStepError extends Error {

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest 
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { NodeCommandHandler } from '@ironledger/application';
-import { nodeEventSubject, toNodeEvent } from '@ironledger/contracts';
+import { toNodeEvent } from '@ironledger/application';
+import { nodeEventSubject } from '@ironledger/contracts';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { type IronicNotification } from './notifications.js';
 import { EventRelay } from './relay.js';
@@ -25,7 +26,7 @@ async function readRelayStream(nc: NatsConnection, jsm: JetStreamManager, stream
   const stored: Stored[] = [];
   const messages = await consumer.consume();
   for await (const m of messages) {
-    const headers = Object.fromEntries([RelayHeader.position, RelayHeader.eventType, RelayHeader.nodeId, RelayHeader.msgId].map((h) => [h, m.headers?.get(h) ?? '']));
+    const headers = Object.fromEntries([RelayHeader.position, RelayHeader.eventType, RelayHeader.kind, RelayHeader.resourceId, RelayHeader.msgId].map((h) => [h, m.headers?.get(h) ?? '']));
     stored.push({ seq: m.seq, subject: m.subject, position: Number(headers[RelayHeader.position]), headers, body: m.string() });
     if (m.info.pending === 0) break;
   }
@@ -96,7 +97,7 @@ describe('EventRelay (JetStream store → relay stream)', () => {
     for (const [i, s] of stored.entries()) {
       const event = toNodeEvent(expected[i])!;
       expect(s.subject).toBe(nodeEventSubject(event.meta.nodeId, event.type, prefix));
-      expect(s.headers).toEqual({ [RelayHeader.position]: String(expected[i].position), [RelayHeader.eventType]: event.type, [RelayHeader.nodeId]: event.meta.nodeId, [RelayHeader.msgId]: String(expected[i].position) });
+      expect(s.headers).toEqual({ [RelayHeader.position]: String(expected[i].position), [RelayHeader.eventType]: event.type, [RelayHeader.kind]: 'node', [RelayHeader.resourceId]: event.meta.nodeId, [RelayHeader.msgId]: String(expected[i].position) });
       expect(parseRelayedEvent(s.body)).toMatchObject({ position: expected[i].position, event: { type: event.type, meta: event.meta } });
     }
     const bodies = stored.map((s) => s.body).join('\n');

@@ -1,13 +1,13 @@
 import { hostname } from 'node:os';
-import { JetStreamApiCodes, JetStreamApiError, jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { backoffDelay, ensureStream } from '@ironledger/bus';
+import { jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
-import { nodeEventSubject, nodeIdOfStream, NODE_EVENTS_SUBJECT_PREFIX, notificationSubject, NOTIFICATIONS_SUBJECT_PREFIX, toNodeEvent } from '@ironledger/contracts';
-import { evolve, type Node, type NodeEvent } from '@ironledger/domain';
-import { PositionWaiters } from '@ironledger/application';
+import { NODE_EVENTS_SUBJECT_PREFIX, notificationSubject, NOTIFICATIONS_SUBJECT_PREFIX, resourceEventSubject } from '@ironledger/contracts';
+import { FleetReadModel, PositionWaiters, toResourceEvent } from '@ironledger/application';
 import { type EventStore, type RecordedEvent, type Subscription } from '@ironledger/event-store';
 import { type IronicNotification, toNotifications } from './notifications.js';
 import { OrderedPublisher } from './ordered-publisher.js';
-import { redactSecrets } from './redact.js';
+import { redactKnownSecrets, secretsOf } from './redact.js';
 import { DEFAULT_RELAY_STREAM, RelayHeader, toRelayedEvent } from './wire.js';
 
 export interface EventRelayOptions {
@@ -34,6 +34,11 @@ export interface EventRelayOptions {
   readonly maxRetryDelayMs?: number;
   /** Hears about every failure the relay recovers from (it retries forever). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * The values a resource ever held as secrets (the gateway's read model knows them from the
+   * whole log), masked wherever else they show up; the relay adds those of the events it relays.
+   */
+  readonly knownSecrets?: (resourceId: string) => ReadonlySet<string>;
 }
 
 /** Where the relay stream ends: its last sequence, and the store position of the event stored there. */
@@ -43,9 +48,9 @@ interface Tail {
 }
 
 /**
- * Republishes every node event of the store, in order and exactly once, into a JetStream stream
- * (one message per event, secrets redacted), where subscribers filter by node and event type
- * and resume from a position.
+ * Republishes every resource event of the store (nodes, chassis, …), in order and exactly once,
+ * into a JetStream stream (one message per event, secrets redacted), where subscribers filter by
+ * resource and event type and resume from a position.
  *
  * Exactly once, across restarts and concurrent relays: the checkpoint is the position in the
  * header of the stream's last message, read at start and after every failure; every publish
@@ -66,9 +71,10 @@ export class EventRelay {
   private wake?: () => void;
   private acked = 0;
   private readonly waiters = new PositionWaiters(() => this.acked);
-  /** Node states for notifications, folded up to `foldedPosition`. */
-  private readonly nodes = new Map<string, Node>();
-  private foldedPosition = 0;
+  /** Node states for notifications: the log folded up to the last event notified. */
+  private readonly fleet = new FleetReadModel();
+  /** Secret values seen in the events relayed, by resource. */
+  private readonly secrets = new Map<string, Set<string>>();
 
   constructor(private readonly options: EventRelayOptions) {
     this.stream = options.stream ?? DEFAULT_RELAY_STREAM;
@@ -87,7 +93,7 @@ export class EventRelay {
     this.stopping = false;
     this.nc = this.options.connection ?? (await connect({ servers: this.options.servers ?? 'nats://127.0.0.1:4222', name: 'ironledger event relay', maxReconnectAttempts: -1 }));
     this.jsm = await jetstreamManager(this.nc);
-    await this.ensureStream(this.jsm);
+    await ensureStream(this.jsm, this.stream, { subjects: [`${this.subjectPrefix}.>`], storage: StorageType.File, allow_direct: true });
     const tail = await this.readTail();
     this.acknowledge(tail.position);
     if (this.options.notifications) await this.foldUpTo(tail.position);
@@ -121,7 +127,7 @@ export class EventRelay {
         if (this.stopping) return;
         this.options.onError?.(error);
         failures = this.acked > before ? 1 : failures + 1;
-        await this.pause(Math.min((this.options.retryDelayMs ?? 100) * 2 ** (failures - 1), this.options.maxRetryDelayMs ?? 5000));
+        await this.pause(backoffDelay(failures - 1, { initialMs: this.options.retryDelayMs ?? 100, maxMs: this.options.maxRetryDelayMs ?? 5000 }));
       }
     }
   }
@@ -143,18 +149,20 @@ export class EventRelay {
     try {
       for await (const recorded of subscription) {
         if (failure || this.stopping) break;
-        const event = toNodeEvent(recorded);
-        const nodeId = nodeIdOfStream(recorded.streamId);
-        if (!event || !nodeId) continue;
-        const notifications = this.notificationsFor(recorded, event, nodeId);
+        const found = toResourceEvent(recorded);
+        if (!found) continue;
+        const { kind, id, event } = found;
+        const known = this.knownSecrets(id, event);
+        const notifications = this.notificationsFor(recorded, known);
         const { position } = recorded;
         const h = headers();
         h.set(RelayHeader.position, String(position));
         h.set(RelayHeader.eventType, event.type);
-        h.set(RelayHeader.nodeId, nodeId);
-        const body = JSON.stringify(toRelayedEvent(position, redactSecrets(event)));
+        h.set(RelayHeader.kind, kind);
+        h.set(RelayHeader.resourceId, id);
+        const body = JSON.stringify(toRelayedEvent(position, kind, redactKnownSecrets(event, known)));
         const published = publisher
-          .publish(nodeEventSubject(nodeId, event.type, this.subjectPrefix), body, ++sequence, String(position), h)
+          .publish(resourceEventSubject(kind, id, event.type, this.subjectPrefix), body, ++sequence, String(position), h)
           .then(() => {
             this.acknowledge(position);
             for (const notification of notifications) this.publishNotification(notification);
@@ -172,21 +180,25 @@ export class EventRelay {
     if (!this.stopping) throw new Error('The store subscription ended');
   }
 
-  private notificationsFor(recorded: RecordedEvent, event: NodeEvent, nodeId: string): IronicNotification[] {
-    const settings = this.options.notifications;
-    // Events folded before were relayed before (and notified, unless that publish failed).
-    if (!settings || recorded.position <= this.foldedPosition) return [];
-    const before = this.nodes.get(nodeId) ?? null;
-    const after = this.fold(recorded, event, nodeId);
-    return toNotifications(redactSecrets(event), { position: recorded.position, before, after, host: settings.host ?? hostname() });
+  /** What to mask besides secret keys in an event of resource `id`: what the provider knows, and what this relay saw. */
+  private knownSecrets(id: string, event: { readonly data: unknown }): ReadonlySet<string> {
+    const learnt = secretsOf([event]);
+    let seen = this.secrets.get(id);
+    if (learnt.size > 0) {
+      if (!seen) this.secrets.set(id, (seen = new Set()));
+      for (const secret of learnt) seen.add(secret);
+    }
+    return new Set([...(this.options.knownSecrets?.(id) ?? []), ...(seen ?? [])]);
   }
 
-  private fold(recorded: RecordedEvent, event: NodeEvent, nodeId: string): Node | null {
-    const after = evolve(this.nodes.get(nodeId) ?? null, event);
-    if (after) this.nodes.set(nodeId, after);
-    else this.nodes.delete(nodeId);
-    this.foldedPosition = recorded.position;
-    return after;
+  private notificationsFor(recorded: RecordedEvent, known: ReadonlySet<string>): IronicNotification[] {
+    const settings = this.options.notifications;
+    // Events folded before were relayed before (and notified, unless that publish failed).
+    if (!settings || recorded.position <= this.fleet.position) return [];
+    const applied = this.fleet.apply(recorded);
+    if (applied?.kind !== 'node') return [];
+    const { event, before, after } = applied;
+    return toNotifications(redactKnownSecrets(event, known), { position: recorded.position, before, after, host: settings.host ?? hostname(), known });
   }
 
   private publishNotification(notification: IronicNotification): void {
@@ -201,32 +213,13 @@ export class EventRelay {
 
   /** Folds the log up to `position` so that notifications know each node's state before its next event. */
   private async foldUpTo(position: number): Promise<void> {
-    for (let after = this.foldedPosition; after < position; ) {
-      const page = await this.options.store.readAll({ after, limit: 10_000 });
+    while (this.fleet.position < position) {
+      const page = await this.options.store.readAll({ after: this.fleet.position, limit: 10_000 });
       for (const recorded of page) {
         if (recorded.position > position) return;
-        const event = toNodeEvent(recorded);
-        const nodeId = nodeIdOfStream(recorded.streamId);
-        if (event && nodeId) this.fold(recorded, event, nodeId);
-        else this.foldedPosition = recorded.position;
+        this.fleet.apply(recorded);
       }
       if (page.length === 0) return;
-      after = page[page.length - 1].position;
-    }
-  }
-
-  private async ensureStream(jsm: JetStreamManager): Promise<void> {
-    const config = { subjects: [`${this.subjectPrefix}.>`], storage: StorageType.File, allow_direct: true };
-    try {
-      await jsm.streams.update(this.stream, config);
-    } catch (error) {
-      if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
-      try {
-        await jsm.streams.add({ name: this.stream, ...config });
-      } catch (addError) {
-        // Another relay created it meanwhile.
-        if (!isApiError(addError, STREAM_NAME_IN_USE)) throw addError;
-      }
     }
   }
 
@@ -260,9 +253,3 @@ export class EventRelay {
   }
 }
 
-/** JetStream's `JSStreamNameExistErr` (not among the client's named codes). */
-const STREAM_NAME_IN_USE = 10058;
-
-function isApiError(error: unknown, code: number): boolean {
-  return error instanceof JetStreamApiError && error.code === code;
-}

@@ -11,9 +11,10 @@ export function serviceRegistry(service: string, instance: string): Registry {
 
 /**
  * Serves `/metrics` (Prometheus text format) and `/healthz` on METRICS_PORT for services
- * that have no HTTP API of their own. `ready()` decides `/readyz`.
+ * that have no HTTP API of their own. `ready()` decides `/readyz`. Nothing here is
+ * authenticated, so it listens on loopback unless told otherwise (METRICS_HOST).
  */
-export async function serveMetrics(registry: Registry, port: number, ready: () => boolean = () => true, host = '0.0.0.0'): Promise<Server> {
+export async function serveMetrics(registry: Registry, port: number, ready: () => boolean = () => true, host = '127.0.0.1'): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.url === '/metrics') {
       void registry.metrics().then((body) => {

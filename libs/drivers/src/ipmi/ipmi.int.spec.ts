@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { DEFAULT_NODE_FIELDS, type JsonObject, type Node } from '@ironledger/domain';
 import { DriverError } from '../driver.js';
+import { IpmiManagementDriver } from './management.js';
 import { type IpmiOptions, IpmiPowerDriver } from './power.js';
 
 const run = promisify(execFile);
@@ -56,6 +57,7 @@ afterAll(async () => {
 beforeEach(() => {
   for (const sim of sims) {
     writeFileSync(join(sim.dir, 'power'), '0\n');
+    writeFileSync(join(sim.dir, 'boot'), 'default\n');
     rmSync(join(sim.dir, 'fail'), { force: true });
   }
 });
@@ -300,5 +302,79 @@ exit $rc`,
     expect(trace.length).toBeGreaterThanOrEqual(SIMS * 4 * 2);
     expect(peak).toBeGreaterThanOrEqual(2);
     expect(peak).toBeLessThanOrEqual(3);
+  });
+});
+
+/**
+ * What ipmi_sim (OpenIPMI 2.0.33) does with the management commands: it keeps the boot device
+ * selector but drops the flags byte (so every boot device reads back as one-time and legacy, and
+ * `persistent` is never seen), refuses the Safe-Mode and floppy selectors, answers `power diag`
+ * with "Invalid data field in request" (no NMI), and passes `chassis identify` to its chassis hook
+ * without reporting the identify state in Get Chassis Status.
+ */
+describe('ipmi management against ipmi_sim', () => {
+  const management = (options: IpmiOptions = {}) => new IpmiManagementDriver(driver(options));
+  const boot = (sim: Sim) => readFileSync(join(sim.dir, 'boot'), 'utf8').trim();
+
+  /** ipmitool that logs each command (what follows the password file) to `log`. */
+  const logging = (name: string, log: string) => wrapper(name, `printf '%s\\n' "$*" >> ${log}\nexec ipmitool "$@"`);
+  const logged = (log: string) => readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split(' -f ')[1]!.split(' ').slice(1).join(' '));
+
+  it('sets the boot device with chassis bootdev, after disabling the boot-flag timeout, and reads it back', async () => {
+    const log = join(tools, 'bootdev.log');
+    const sim = sims[6]!;
+    const ipmi = management({ ipmitool: logging('bootdev-ipmitool', log) });
+    clearEvents(sim);
+    await ipmi.setBootDevice(node(sim), 'pxe', false);
+    expect(boot(sim)).toBe('pxe');
+    expect(await ipmi.getBootDevice(node(sim))).toEqual({ boot_device: 'pxe', persistent: false });
+    await ipmi.setBootDevice(node(sim), 'cdrom', true);
+    expect(await ipmi.getBootDevice(node(sim))).toEqual({ boot_device: 'cdrom', persistent: false }); // ipmi_sim forgets "persistent"
+    await ipmi.setBootDevice(node(sim, { ipmi_disable_boot_timeout: false }), 'bios', false);
+    expect(await ipmi.getBootDevice(node(sim))).toEqual({ boot_device: 'bios', persistent: false });
+    await ipmi.setBootDevice(node(sim), 'disk', true);
+    expect(boot(sim)).toBe('default');
+    expect(await ipmi.getBootDevice(node(sim))).toEqual({ boot_device: 'disk', persistent: false });
+    expect(events(sim)).toEqual(['boot pxe', 'boot cdrom', 'boot bios', 'boot default']);
+    expect(logged(log).filter((command) => !command.includes('bootparam'))).toEqual([
+      'raw 0x00 0x08 0x03 0x08',
+      'chassis bootdev pxe options=efiboot',
+      'raw 0x00 0x08 0x03 0x08',
+      'chassis bootdev cdrom options=persistent,efiboot',
+      'chassis bootdev bios options=efiboot',
+      'raw 0x00 0x08 0x03 0x08',
+      'chassis bootdev disk options=persistent,efiboot',
+    ]);
+  });
+
+  it('asks for a legacy BIOS boot when the node boots in BIOS mode', async () => {
+    const log = join(tools, 'legacy.log');
+    const sim = sims[6]!;
+    const legacy = { ...node(sim, { ipmi_disable_boot_timeout: false }), properties: { capabilities: 'boot_mode:bios' } };
+    await management({ ipmitool: logging('legacy-ipmitool', log) }).setBootDevice(legacy, 'pxe', true);
+    expect(logged(log)).toEqual(['chassis bootdev pxe options=persistent']);
+  });
+
+  it('reports what ipmi_sim refuses: the Safe-Mode selector, an NMI, and every chassis request while failing', async () => {
+    const sim = sims[7]!;
+    const ipmi = management({ retryDelayMs: 100 });
+    const safe = await failure(ipmi.setBootDevice(node(sim), 'safe', false));
+    expect(safe.message).toBe(`IPMI "chassis bootdev safe options=efiboot" on BMC 127.0.0.1:${sim.port} failed: the BMC answered with an error: Unspecified error`);
+    const nmi = await failure(ipmi.injectNmi(node(sim)));
+    expect(nmi.message).toMatch(new RegExp(`^IPMI "power diag" on BMC 127\\.0\\.0\\.1:${sim.port} failed: the BMC answered with an error: Invalid data field in request`));
+    writeFileSync(join(sim.dir, 'fail'), '');
+    expect((await failure(ipmi.setBootDevice(node(sim), 'pxe', false))).message).toContain('failed: the BMC answered with an error: Unspecified error');
+    expect((await failure(ipmi.getBootDevice(node(sim)))).message).toContain('Get Chassis Boot Parameter 5 failed: Unspecified error');
+  });
+
+  it('turns the chassis identify LED on and off; ipmi_sim does not report its state', async () => {
+    const sim = sims[7]!;
+    const ipmi = management();
+    clearEvents(sim);
+    await ipmi.setIndicatorState(node(sim), 'chassis', 'identify', 'on');
+    await ipmi.setIndicatorState(node(sim), 'chassis', 'identify', 'off');
+    expect(events(sim)).toEqual(['identify 0 1', 'identify 0 0']);
+    expect(await ipmi.getIndicatorState(node(sim), 'chassis', 'identify')).toBe('unknown');
+    await expect(ipmi.setIndicatorState(node(sim), 'system', 'identify', 'on')).rejects.toThrow(`Unknown indicator identify for component system of node node-${sim.port}`);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_NODE_FIELDS, type JsonObject, type Node } from '@ironledger/domain';
 import { DriverError } from '../driver.js';
-import { bmcKey, buildArgs, describeFailure, type IpmiAccess, ipmitoolMessages, parseDriverInfo, parsePowerStatus, redact } from './ipmitool.js';
+import {
+  bmcKey, bootdevCommand, bootdevRefusal, buildArgs, describeFailure, type IpmiAccess, ipmitoolMessages, parseBootParam, parseDriverInfo, parseIdentifyState, parsePowerStatus, redact,
+} from './ipmitool.js';
 
 const node = (driver_info: JsonObject): Node =>
   ({ ...DEFAULT_NODE_FIELDS, uuid: 'node-1', driver: 'ipmi', driver_info, provision_state: 'enroll', power_state: null }) as unknown as Node;
@@ -37,16 +39,16 @@ describe('parseDriverInfo', () => {
   });
 
   it.each([
-    [{}, "Missing the following IPMI credentials in node node-1's driver_info: ipmi_address."],
+    [{}, "Missing the following IPMI credentials in node's driver_info: ['ipmi_address']."],
     [{ ipmi_address: '' }, 'Missing the following IPMI credentials'],
     [{ ipmi_address: '-oProxyCommand=x' }, 'Invalid IPMI address "-oProxyCommand=x"'],
     [{ ipmi_address: 'bmc 1' }, 'Invalid IPMI address'],
-    [{ ipmi_address: 'bmc', ipmi_port: 0 }, 'Invalid ipmi_port 0'],
-    [{ ipmi_address: 'bmc', ipmi_port: 70000 }, 'Invalid ipmi_port 70000'],
-    [{ ipmi_address: 'bmc', ipmi_port: 'x' }, 'Invalid ipmi_port "x"'],
+    [{ ipmi_address: 'bmc', ipmi_port: 0 }, 'ipmi_port "0" is not a valid port.'],
+    [{ ipmi_address: 'bmc', ipmi_port: 70000 }, 'ipmi_port "70000" is not a valid port.'],
+    [{ ipmi_address: 'bmc', ipmi_port: 'x' }, 'ipmi_port "x" is not a valid port.'],
     [{ ipmi_address: 'bmc', ipmi_cipher_suite: 'aes' }, 'Invalid ipmi_cipher_suite "aes"'],
     [{ ipmi_address: 'bmc', ipmi_cipher_suite: 3.5 }, 'Invalid ipmi_cipher_suite 3.5'],
-    [{ ipmi_address: 'bmc', ipmi_priv_level: 'root' }, 'Invalid ipmi_priv_level "root" for node node-1: expected one of ADMINISTRATOR, CALLBACK, OPERATOR, USER.'],
+    [{ ipmi_address: 'bmc', ipmi_priv_level: 'root' }, 'Invalid privilege level value:root, the valid value can be one of ADMINISTRATOR, CALLBACK, OPERATOR, USER'],
     [{ ipmi_address: 'bmc', ipmi_password: 'a\0b' }, 'may not contain NUL'],
   ] as [JsonObject, string][])('refuses %j', (info, message) => {
     expect(() => parseDriverInfo(node(info))).toThrow(DriverError);
@@ -166,5 +168,47 @@ describe('redact', () => {
   it('replaces the password wherever it appears', () => {
     expect(redact('pw s3cret-pw and s3cret-pw', 's3cret-pw')).toBe('pw *** and ***');
     expect(redact('nothing to hide', '')).toBe('nothing to hide');
+  });
+});
+
+describe('ipmitool management output', () => {
+  const bootparam = (flags: string, selector: string) => `Boot parameter version: 1\nBoot parameter 5 is valid/unlocked\n Boot Flags :\n   - ${flags}\n   - Boot Device Selector : ${selector}\n`;
+
+  it.each([
+    ['Force PXE', 'pxe'],
+    ['Force Boot from default Hard-Drive', 'disk'],
+    ['Force Boot from default Hard-Drive, request Safe-Mode', 'safe'],
+    ['Force Boot into BIOS Setup', 'bios'],
+    ['Force Boot from CD/DVD', 'cdrom'],
+    ['No override', null],
+  ])('reads the boot device selector %s as %s', (selector, device) => {
+    expect(parseBootParam(bootparam('Options apply to only next boot', selector))).toEqual({ boot_device: device, persistent: false });
+  });
+
+  it('reads persistence from the flags', () => {
+    expect(parseBootParam(bootparam('Options apply to all future boots', 'Force PXE'))).toEqual({ boot_device: 'pxe', persistent: true });
+    expect(parseBootParam('')).toEqual({ boot_device: null, persistent: false });
+  });
+
+  it('builds chassis bootdev with Ironic’s options', () => {
+    expect(bootdevCommand('pxe', false, false)).toEqual(['chassis', 'bootdev', 'pxe']);
+    expect(bootdevCommand('disk', true, false)).toEqual(['chassis', 'bootdev', 'disk', 'options=persistent']);
+    expect(bootdevCommand('cdrom', true, true)).toEqual(['chassis', 'bootdev', 'cdrom', 'options=persistent,efiboot']);
+    expect(bootdevCommand('bios', false, true)).toEqual(['chassis', 'bootdev', 'bios', 'options=efiboot']);
+  });
+
+  it('finds the refusal ipmitool reports only on stderr', () => {
+    expect(bootdevRefusal('Set Chassis Boot Parameter 4 failed: Unspecified error\n')).toBeNull();
+    expect(bootdevRefusal('Set Chassis Boot Parameter 5 failed: Unspecified error\n')).toBe('Unspecified error');
+  });
+
+  it.each([
+    [' 00 00 00', 'unknown'],
+    [' 01 00 40', 'off'],
+    [' 01 00 50', 'on'],
+    [' 01 00 60 00', 'on'],
+    ['garbage', 'unknown'],
+  ])('reads the identify state of Get Chassis Status %j as %s', (stdout, state) => {
+    expect(parseIdentifyState(stdout)).toBe(state);
   });
 });

@@ -47,7 +47,7 @@ export function parseDriverInfo(node: Node, defaultCipherSuite = DEFAULT_CIPHER_
   const info = node.driver_info ?? {};
   const where = `node ${node.uuid}`;
   const address = typeof info.ipmi_address === 'string' ? info.ipmi_address.trim() : '';
-  if (!address) throw new DriverError(`Missing the following IPMI credentials in ${where}'s driver_info: ipmi_address.`);
+  if (!address) throw new DriverError("Missing the following IPMI credentials in node's driver_info: ['ipmi_address'].");
   if (!isIP(address) && !HOSTNAME.test(address)) {
     throw new DriverError(`Invalid IPMI address "${address}" for ${where}: must be an IP address or a host name.`);
   }
@@ -55,9 +55,7 @@ export function parseDriverInfo(node: Node, defaultCipherSuite = DEFAULT_CIPHER_
   let port = DEFAULT_IPMI_PORT;
   if (info.ipmi_port !== undefined && info.ipmi_port !== null) {
     const value = integer(info.ipmi_port);
-    if (value === undefined || value < 1 || value > 65535) {
-      throw new DriverError(`Invalid ipmi_port ${JSON.stringify(info.ipmi_port)} for ${where}: expected a port number from 1 to 65535.`);
-    }
+    if (value === undefined || value < 1 || value > 65535) throw new DriverError(`ipmi_port "${String(info.ipmi_port)}" is not a valid port.`);
     port = value;
   }
 
@@ -81,7 +79,7 @@ export function parseDriverInfo(node: Node, defaultCipherSuite = DEFAULT_CIPHER_
 
   const privLevel = info.ipmi_priv_level === undefined || info.ipmi_priv_level === null ? 'ADMINISTRATOR' : String(info.ipmi_priv_level);
   if (!(PRIV_LEVELS as readonly string[]).includes(privLevel)) {
-    throw new DriverError(`Invalid ipmi_priv_level "${privLevel}" for ${where}: expected one of ${PRIV_LEVELS.join(', ')}.`);
+    throw new DriverError(`Invalid privilege level value:${privLevel}, the valid value can be one of ${PRIV_LEVELS.join(', ')}`);
   }
   return { address, port, username, password, cipherSuite, privLevel: privLevel as PrivLevel };
 }
@@ -189,4 +187,40 @@ export function describeFailure(result: ExecResult, access: Pick<IpmiAccess, 'us
 /** Replaces every occurrence of the password (a defence: ipmitool is not told to print it). */
 export function redact(text: string, password: string): string {
   return password.length >= 3 ? text.split(password).join('***') : text;
+}
+
+/** The boot device `chassis bootparam get 5` shows (Ironic's reading of the selector), and whether it holds for every boot. */
+export function parseBootParam(stdout: string): { boot_device: string | null; persistent: boolean } {
+  const selector = /Boot Device Selector\s*:\s*(.*)$/m.exec(stdout)?.[1] ?? '';
+  let boot_device: string | null = null;
+  if (selector.includes('PXE')) boot_device = 'pxe';
+  else if (selector.includes('Hard-Drive')) boot_device = selector.includes('Safe-Mode') ? 'safe' : 'disk';
+  else if (selector.includes('BIOS')) boot_device = 'bios';
+  else if (selector.includes('CD/DVD')) boot_device = 'cdrom';
+  return { boot_device, persistent: stdout.includes('Options apply to all future boots') };
+}
+
+/** `chassis bootdev <device> [options=persistent,efiboot]`: for every boot or the next, booting UEFI or legacy BIOS. */
+export function bootdevCommand(device: string, persistent: boolean, uefi: boolean): string[] {
+  const options = [...(persistent ? ['persistent'] : []), ...(uefi ? ['efiboot'] : [])];
+  return ['chassis', 'bootdev', device, ...(options.length > 0 ? [`options=${options.join(',')}`] : [])];
+}
+
+/**
+ * What the BMC said when it refused the boot flags: ipmitool's `chassis bootdev` exits 0 even
+ * then, and only says so on stderr (`Set Chassis Boot Parameter 5 failed: <why>`).
+ */
+export function bootdevRefusal(stderr: string): string | null {
+  return /Set Chassis Boot Parameter 5 failed: (.+)$/m.exec(stderr)?.[1]?.trim() ?? null;
+}
+
+/**
+ * The chassis identify state from a raw Get Chassis Status (`raw 0x00 0x01`, hex bytes): bit 6
+ * of the third byte says whether the BMC reports it, bits 5:4 are off, timed on, indefinitely on.
+ */
+export function parseIdentifyState(stdout: string): 'on' | 'off' | 'unknown' {
+  const bytes = stdout.trim().split(/\s+/).map((byte) => Number.parseInt(byte, 16));
+  const misc = bytes[2];
+  if (misc === undefined || Number.isNaN(misc) || (misc & 0x40) === 0) return 'unknown';
+  return ((misc >> 4) & 0x03) === 0 ? 'off' : 'on';
 }

@@ -118,7 +118,7 @@ export class IpmiPowerDriver implements PowerDriver {
 
   /** One `power status` read (with the usual retries). */
   private async readPower(access: IpmiAccess): Promise<PowerState> {
-    const stdout = await this.run(access, ['power', 'status']);
+    const { stdout } = await this.run(access, ['power', 'status']);
     const state = parsePowerStatus(stdout);
     if (!state) {
       throw new DriverError(`IPMI power status on BMC ${bmcKey(access)} printed no power state: ${JSON.stringify(redact(stdout.trim().slice(0, 200), access.password))}.`);
@@ -140,12 +140,17 @@ export class IpmiPowerDriver implements PowerDriver {
     }
   }
 
+  /** The node's BMC access from its `driver_info` (throws `DriverError`). */
+  access(node: Node): IpmiAccess {
+    return parseDriverInfo(node, this.settings.defaultCipherSuite);
+  }
+
   /**
-   * Runs one ipmitool command and returns its stdout; retries (after `retryDelayMs`) while
-   * tries and time are left and another try might help. Throws a `DriverError` saying what
-   * went wrong, without the password.
+   * Runs one ipmitool command under this driver's limits (every ipmi interface shares them) and
+   * returns what it printed; retries (after `retryDelayMs`) while tries and time are left and
+   * another try might help. Throws a `DriverError` saying what went wrong, without the password.
    */
-  private async run(access: IpmiAccess, command: readonly string[]): Promise<string> {
+  async run(access: IpmiAccess, command: readonly string[]): Promise<{ readonly stdout: string; readonly stderr: string }> {
     const { commandRetryTimeoutMs, maxAttempts, retryDelayMs, processTimeoutMs } = this.settings;
     const started = Date.now();
     const deadline = started + commandRetryTimeoutMs;
@@ -170,7 +175,7 @@ export class IpmiPowerDriver implements PowerDriver {
       }
       attempts++;
       const { result, timeoutMs } = outcome;
-      if (result.code === 0 && !result.timedOut && !result.spawnError) return result.stdout;
+      if (result.code === 0 && !result.timedOut && !result.spawnError) return { stdout: result.stdout, stderr: result.stderr };
       failure = describeFailure(result, access, timeoutMs);
       if (!failure.retryable || attempts >= maxAttempts || deadline - Date.now() < retryDelayMs + leastTry) break;
       await sleep(retryDelayMs);

@@ -26,15 +26,15 @@ interface RawResponse {
 /** Largest answer accepted (the root Systems collection of a large simulator is well below). */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-/** Session-service answers meaning "no sessions here", after which `auto` uses basic auth. */
-const SESSIONS_UNSUPPORTED = new Set([400, 404, 405, 501]);
-
 /**
  * HTTP(S) to one BMC with one set of credentials: a keep-alive agent with few sockets, a
- * deadline per request, and basic or session authentication (`auto`: a session when the BMC
- * has a session service, else basic). A session is opened on first use, opened again once when
- * a request gets 401 (it expired, or the BMC rebooted), and deleted by `close()`.
- * Messages of its errors name the method and URL, never the password.
+ * deadline per request, and basic or session authentication. A session is opened on first use,
+ * opened again once when a request gets 401 (it expired, or the BMC rebooted), and deleted by
+ * `close()`. `auto` does what sushy (Ironic's Redfish library) does: basic auth when the service
+ * root links no session collection, or when the first login is refused in any way other than a
+ * network failure (a 401 included: sushy-tools' emulator answers a login with 401 when it has no
+ * session service), but never after a session once worked (a BMC that suddenly refuses one is
+ * refusing the credentials). Messages of its errors name the method and URL, never the password.
  */
 export class RedfishClient {
   private readonly agent: http.Agent;
@@ -47,6 +47,8 @@ export class RedfishClient {
   private token: string | null = null;
   private sessionUri: string | null = null;
   private loggingIn: Promise<string | null> | null = null;
+  /** A session was opened once: from then on a refused login means refused credentials, even under `auto`. */
+  private hadSession = false;
   private serviceRoot: Resource | null = null;
   /** The ComputerSystem found by discovery, when `driver_info` does not name one. */
   discoveredSystem: string | null = null;
@@ -88,6 +90,21 @@ export class RedfishClient {
     this.check('POST', path, response);
   }
 
+  /**
+   * Sends any request with an optional JSON body and extra headers (`If-Match`); throws
+   * `RedfishError` unless the answer is 2xx. Returns the answer's ETag and body (`null` when empty).
+   */
+  async request(
+    method: 'GET' | 'PATCH' | 'POST',
+    path: string,
+    { body, headers = {}, timeoutMs = this.options.requestTimeoutMs }: { body?: Resource; headers?: Readonly<Record<string, string>>; timeoutMs?: number } = {},
+  ): Promise<{ readonly etag: string | null; readonly resource: Resource | null }> {
+    const response = await this.exchange(method, path, body, timeoutMs, headers);
+    this.check(method, path, response);
+    const etag = header(response, 'etag') ?? null;
+    return { etag, resource: response.text.trim() === '' ? null : this.parse(method, path, response) };
+  }
+
   /** The service root, read once (Redfish serves it without authentication). */
   async root(timeoutMs = this.options.requestTimeoutMs): Promise<Resource> {
     if (!this.serviceRoot) {
@@ -110,18 +127,18 @@ export class RedfishClient {
   }
 
   /** Sends with the credentials the auth type calls for, logging in again once on a 401. */
-  private async exchange(method: string, path: string, body: Resource | undefined, timeoutMs: number): Promise<RawResponse> {
+  private async exchange(method: string, path: string, body: Resource | undefined, timeoutMs: number, headers: Readonly<Record<string, string>> = {}): Promise<RawResponse> {
     if (this.mode === 'session') {
       const token = await this.sessionToken(timeoutMs);
       if (token !== null) {
-        const response = await this.send(method, path, body, { 'X-Auth-Token': token }, timeoutMs);
+        const response = await this.send(method, path, body, { ...headers, 'X-Auth-Token': token }, timeoutMs);
         if (response.status !== 401) return response;
         if (this.token === token) this.token = this.sessionUri = null;
         const fresh = await this.sessionToken(timeoutMs);
-        if (fresh !== null) return this.send(method, path, body, { 'X-Auth-Token': fresh }, timeoutMs);
+        if (fresh !== null) return this.send(method, path, body, { ...headers, 'X-Auth-Token': fresh }, timeoutMs);
       }
     }
-    return this.send(method, path, body, { Authorization: this.basic }, timeoutMs);
+    return this.send(method, path, body, { ...headers, Authorization: this.basic }, timeoutMs);
   }
 
   /** The session token, logging in if there is none (one login at a time); `null` when `auto` fell back to basic. */
@@ -132,34 +149,45 @@ export class RedfishClient {
   }
 
   private async login(timeoutMs: number): Promise<string | null> {
-    const path = await this.sessionsPath(timeoutMs);
+    const auto = this.info.authType === 'auto' && !this.hadSession;
+    const linked = await this.sessionsPath(timeoutMs);
+    if (linked === null && auto) return this.useBasic();
+    const path = linked ?? this.standardSessionsPath();
     const response = await this.send('POST', path, { UserName: this.info.username, Password: this.info.password }, {}, timeoutMs);
     const token = header(response, 'x-auth-token');
     if (response.status >= 200 && response.status < 300 && token) {
       const location = header(response, 'location');
       this.token = token;
       this.sessionUri = location ? pathOf(location) : (bodyId(response.text) ?? null);
+      this.hadSession = true;
       return token;
     }
-    const unsupported = SESSIONS_UNSUPPORTED.has(response.status) || (response.status < 300 && !token);
-    if (this.info.authType === 'auto' && unsupported) {
-      this.mode = 'basic';
-      return null;
-    }
+    if (auto) return this.useBasic();
     if (response.status < 300) throw new RedfishError('malformed', `The BMC at ${this.address} opened a session without an X-Auth-Token (POST ${path})`, response.status);
     throw this.statusError('POST', path, response);
   }
 
-  /** Where sessions are opened: the service root's `Links.Sessions`, else the standard path. */
-  private async sessionsPath(timeoutMs: number): Promise<string> {
-    const standard = `${this.info.rootPath}/SessionService/Sessions`;
+  private useBasic(): null {
+    this.mode = 'basic';
+    return null;
+  }
+
+  private standardSessionsPath(): string {
+    return `${this.info.rootPath}/SessionService/Sessions`;
+  }
+
+  /**
+   * Where sessions are opened: the service root's `Links.Sessions`; `null` when the root links
+   * none (no session service), and the standard path when the root cannot be read.
+   */
+  private async sessionsPath(timeoutMs: number): Promise<string | null> {
     try {
       const links = (await this.root(timeoutMs)).Links as Resource | undefined;
       const sessions = (links?.Sessions as Resource | undefined)?.['@odata.id'];
-      return typeof sessions === 'string' ? pathOf(sessions) : standard;
+      return typeof sessions === 'string' ? pathOf(sessions) : null;
     } catch (error) {
       // A BMC that answers, but not with a usable root, still gets the standard path.
-      if (error instanceof RedfishError && error.status !== null) return standard;
+      if (error instanceof RedfishError && error.status !== null) return this.standardSessionsPath();
       throw error;
     }
   }

@@ -65,8 +65,8 @@ describe('Redfish driver_info', () => {
   });
 
   it('names every missing key', () => {
-    expect(refusal({}).message).toBe(`Missing the following Redfish properties in node ${UUID} driver_info: redfish_address, redfish_username, redfish_password`);
-    expect(refusal({ ...base, redfish_password: '' }).message).toBe(`Missing the following Redfish properties in node ${UUID} driver_info: redfish_password`);
+    expect(refusal({}).message).toBe(`Missing the following Redfish properties in node ${UUID} driver_info: ['redfish_address', 'redfish_username', 'redfish_password']`);
+    expect(refusal({ ...base, redfish_password: '' }).message).toBe(`Missing the following Redfish properties in node ${UUID} driver_info: ['redfish_password']`);
     expect(refusal({ ...base, redfish_username: 5 }).message).toContain('redfish_username');
   });
 

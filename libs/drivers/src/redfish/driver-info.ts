@@ -34,7 +34,7 @@ const REQUIRED = ['redfish_address', 'redfish_username', 'redfish_password'] as 
 export function parseDriverInfo(node: Pick<Node, 'uuid' | 'driver_info'>, defaultAuthType: RedfishAuthType = 'auto'): RedfishDriverInfo {
   const info = node.driver_info ?? {};
   const missing = REQUIRED.filter((key) => typeof info[key] !== 'string' || info[key] === '');
-  if (missing.length > 0) throw invalid(`Missing the following Redfish properties in node ${node.uuid} driver_info: ${missing.join(', ')}`);
+  if (missing.length > 0) throw invalid(`Missing the following Redfish properties in node ${node.uuid} driver_info: [${missing.map((key) => `'${key}'`).join(', ')}]`);
 
   const { origin, prefix, rootPath } = parseAddress(node.uuid, info.redfish_address as string);
   return {

@@ -224,6 +224,15 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       });
     });
 
+    describe('lastPosition', () => {
+      it('is 0 for an empty store, then the position of the last event committed', async () => {
+        expect(await store.lastPosition()).toBe(0);
+        await seed(store, [2, 3]);
+        const all = await store.readAll();
+        expect(await store.lastPosition()).toBe(all.at(-1)!.position);
+      });
+    });
+
     describe('subscribeToAll', () => {
       it('from any checkpoint, delivers every later event once and in order, then live ones', async () => {
         await seed(store, [3, 1, 2, 4]);

@@ -3,7 +3,7 @@ import { nextStep, type Random, seededRandom, simulatedClock, simulatedNodeId } 
 
 /** What `driveFleet` needs of a command handler (`NodeCommandHandler` fits). */
 export interface CommandSink {
-  handle(command: NodeCommand): Promise<{ readonly node: Node | null; readonly position: number }>;
+  handle(command: NodeCommand): Promise<{ readonly state: Node | null; readonly position: number }>;
 }
 
 export interface DriveOptions {
@@ -36,7 +36,7 @@ export async function driveFleet(sink: CommandSink, { nodes = 10, steps = 20, se
         const step = nextStep(id, node, random, meta());
         if (!step) break;
         const result = await sink.handle(step.command);
-        node = result.node;
+        node = result.state;
         last = Math.max(last, result.position);
         if (node === null) break;
         if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs * random() * 2));

@@ -1,4 +1,0 @@
-export * from './control.js';
-export * from './model.js';
-export * from './ramdisk.js';
-export * from './server.js';

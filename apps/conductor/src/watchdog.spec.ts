@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { LiveProjection, NodeCommandHandler } from '@ironledger/application';
+import { type NodeCommand } from '@ironledger/domain';
+import { InMemoryEventStore } from '@ironledger/event-store';
+import { INTROSPECTION_TIMEOUT_ERROR, type Liveness, ORPHAN_GRACE_MS, type OwnWork, Watchdog } from './watchdog.js';
+
+const SELF = 'conductor-self';
+const NODE = '5f0c1ab4-8d2e-4c4b-9e36-2a6f1c0de001';
+
+let store: InMemoryEventStore;
+let handler: NodeCommandHandler;
+let projection: LiveProjection;
+let liveness: { alive: string[]; heard: boolean };
+
+const command = (type: NodeCommand['type'], data: object, conductor?: string): NodeCommand =>
+  ({ type, nodeId: NODE, data, meta: { at: new Date().toISOString(), actor: 'tester', requestId: `req-${type}`, conductor } }) as NodeCommand;
+
+async function given(...commands: NodeCommand[]): Promise<void> {
+  for (const c of commands) await handler.handle(c);
+  await projection.waitFor((await store.readAll({ after: 0, limit: 10_000 })).at(-1)!.position);
+}
+
+function watchdog(options: Partial<ConstructorParameters<typeof Watchdog>[3]> = {}, work?: OwnWork): Watchdog {
+  const roster: Liveness = { alive: () => liveness.alive, heardLongEnough: () => liveness.heard };
+  return new Watchdog(roster, projection, handler, { conductorId: SELF, heartbeatIntervalMs: 1000, callbackTimeoutS: 60, ...options }, () => undefined, { work });
+}
+
+const node = () => projection.readModel.get(NODE)!;
+
+/** From enroll to an introspection waiting for its ramdisk, held by this conductor. */
+const inspectWait = (): NodeCommand[] => [
+  command('RequestProvisionAction', { target: 'manage' }, SELF),
+  command('RecordProvisionOutcome', { outcome: 'succeeded' }, SELF),
+  command('RequestProvisionAction', { target: 'inspect' }, SELF),
+  command('StartIntrospection', {}, SELF),
+  command('RecordProvisionOutcome', { outcome: 'waiting' }, SELF),
+];
+
+beforeEach(async () => {
+  store = new InMemoryEventStore();
+  handler = new NodeCommandHandler(store);
+  projection = new LiveProjection(store);
+  await projection.start();
+  liveness = { alive: [SELF], heard: true };
+  await given(command('RegisterNode', { driver: 'fake-hardware', provision_state: 'enroll' }));
+});
+
+afterEach(async () => {
+  await projection.stop();
+  await store.close();
+});
+
+describe('the watchdog', () => {
+  it('judges nobody while silence proves nothing (after a bus outage or a stall)', async () => {
+    await given(command('RequestProvisionAction', { target: 'manage' }, 'conductor-gone'));
+    liveness.heard = false;
+    await watchdog().sweep();
+    await given();
+    expect(node()).toMatchObject({ provision_state: 'verifying', reservation: 'conductor-gone' });
+  });
+
+  it('takes up the work of a node it holds but runs nothing for, once the node has been still a while', async () => {
+    await given(command('RequestProvisionAction', { target: 'manage' }, SELF));
+    const resumed: string[] = [];
+    const idle: OwnWork = { isWorkingOn: () => false, resume: (n) => resumed.push(`${n.uuid} ${n.provision_state}`) };
+    const busy: OwnWork = { isWorkingOn: () => true, resume: (n) => resumed.push(n.uuid) };
+    const changedAt = Date.parse(node().updated_at!);
+    await watchdog({}, idle).sweep(changedAt + ORPHAN_GRACE_MS / 2);
+    await watchdog({}, busy).sweep(changedAt + ORPHAN_GRACE_MS * 2);
+    expect(resumed).toEqual([]);
+    await watchdog({}, idle).sweep(changedAt + ORPHAN_GRACE_MS * 2);
+    expect(resumed).toEqual([`${NODE} verifying`]);
+  });
+
+  it('fails a node held by a conductor that stopped answering, naming it', async () => {
+    await given(command('RequestProvisionAction', { target: 'manage' }, 'conductor-gone'));
+    expect(node().reservation).toBe('conductor-gone');
+    await watchdog().sweep();
+    await given();
+    expect(node()).toMatchObject({ provision_state: 'enroll', reservation: null, last_error: 'Conductor conductor-gone stopped while the node was verifying; the operation cannot be resumed.' });
+  });
+
+  it('leaves the nodes of live conductors alone, and judges nobody before it has listened long enough', async () => {
+    await given(command('RequestProvisionAction', { target: 'manage' }, 'conductor-alive'));
+    liveness.alive = [SELF, 'conductor-alive'];
+    await watchdog().sweep();
+    liveness = { alive: [SELF], heard: false };
+    await watchdog().sweep();
+    await given();
+    expect(node()).toMatchObject({ provision_state: 'verifying', reservation: 'conductor-alive' });
+  });
+
+  it('fails a callback that never came, once the callback timeout has passed', async () => {
+    await given(
+      command('RequestProvisionAction', { target: 'manage' }, SELF),
+      command('RecordProvisionOutcome', { outcome: 'succeeded' }, SELF),
+      command('RequestProvisionAction', { target: 'provide' }, SELF),
+      command('RecordProvisionOutcome', { outcome: 'waiting' }, SELF),
+    );
+    expect(node().provision_state).toBe('clean wait');
+    await watchdog().sweep(Date.now() + 30_000);
+    await given();
+    expect(node().provision_state).toBe('clean wait');
+    await watchdog().sweep(Date.now() + 61_000);
+    await given();
+    expect(node()).toMatchObject({ provision_state: 'clean failed', last_error: `Timeout reached while waiting for callback for node ${NODE}` });
+  });
+
+  it('times out an introspection whose ramdisk never posted, with the inspector’s words', async () => {
+    await given(...inspectWait());
+    await watchdog({ introspectionTimeoutS: 10 }).sweep(Date.now() + 11_000);
+    await given();
+    expect(node()).toMatchObject({ provision_state: 'inspect failed', last_error: INTROSPECTION_TIMEOUT_ERROR });
+    expect(node().introspection).toMatchObject({ state: 'error', error: INTROSPECTION_TIMEOUT_ERROR });
+  });
+
+  it('drops a finished introspection record past its retention, and keeps a recent one', async () => {
+    await given(...inspectWait(), command('RequestProvisionAction', { target: 'abort' }));
+    expect(node().introspection?.state).toBe('error');
+    await watchdog({ nodeStatusKeepTimeS: 100 }).sweep(Date.now() + 50_000);
+    await given();
+    expect(node().introspection).not.toBeNull();
+    await watchdog({ nodeStatusKeepTimeS: 100 }).sweep(Date.now() + 101_000);
+    await given();
+    expect(node().introspection).toBeNull();
+  });
+});

@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { NodeCommandHandler } from '@ironledger/application';
+import { type JsonObject, type NodeCommand } from '@ironledger/domain';
+import { fakeHardware, genericProvisioning, type HardwareType } from '@ironledger/drivers';
+import { InMemoryEventStore } from '@ironledger/event-store';
+import { WorkRunner, type WorkRunnerOptions } from './work-runner.js';
+
+const SELF = 'conductor-self';
+const NODE = '0d7e2c8a-1c1f-4b9e-8f0a-6f5a4b3c2d01';
+
+let store: InMemoryEventStore;
+let handler: NodeCommandHandler;
+
+const command = (type: NodeCommand['type'], data: object, conductor: string | undefined = SELF): NodeCommand =>
+  ({ type, nodeId: NODE, data, meta: { at: new Date().toISOString(), actor: 'tester', requestId: `req-${type}`, conductor } }) as NodeCommand;
+
+function runner(options: Partial<WorkRunnerOptions> = {}, hardware: HardwareType = fakeHardware()): WorkRunner {
+  return new WorkRunner(handler, new Map([[hardware.name, hardware]]), { conductorId: SELF, automatedClean: true, workers: 4, ...options });
+}
+
+/** Commits `command` as this conductor would and hands the commit to `work`, then waits for the work to end. */
+async function commitAndWork(work: WorkRunner, c: NodeCommand) {
+  const { state: node, events } = await handler.handle(c);
+  work.afterCommit(node, events, c.meta);
+  await work.drain();
+  return (await handler.load(NODE)).state!;
+}
+
+async function enrolled(driverInfo: JsonObject = {}) {
+  await handler.handle(command('RegisterNode', { driver: 'fake-hardware', driver_info: driverInfo, provision_state: 'enroll' }));
+}
+
+beforeEach(() => {
+  store = new InMemoryEventStore();
+  handler = new NodeCommandHandler(store);
+});
+
+afterEach(() => store.close());
+
+describe('the work runner', () => {
+  it('verifies credentials and records the node manageable', async () => {
+    await enrolled();
+    const node = await commitAndWork(runner(), command('RequestProvisionAction', { target: 'manage' }));
+    expect(node).toMatchObject({ provision_state: 'manageable', reservation: null, last_error: null });
+  });
+
+  it('records a driver failure as the failure edge, with the driver’s words', async () => {
+    await enrolled({ fake_fail: 'verify' });
+    const node = await commitAndWork(runner(), command('RequestProvisionAction', { target: 'manage' }));
+    expect(node).toMatchObject({ provision_state: 'enroll', last_error: `Fake verify failed on node ${NODE} (driver_info.fake_fail).` });
+  });
+
+  it('keeps working a node it holds: tear-down goes on into cleaning and ends available', async () => {
+    await enrolled();
+    const work = runner();
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'provide' }));
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'active' }));
+    const node = await commitAndWork(work, command('RequestProvisionAction', { target: 'deleted' }));
+    const moves = (await store.readStream(`node-${NODE}`)).filter((e) => e.type === 'ProvisionStateChanged').map((e) => `${(e.data as { from: string }).from}>${(e.data as { to: string }).to}`);
+    expect(moves.slice(-3)).toEqual(['active>deleting', 'deleting>cleaning', 'cleaning>available']);
+    expect(node).toMatchObject({ provision_state: 'available', reservation: null });
+  });
+
+  it('skips automated cleaning when it is off, and runs manual cleaning anyway', async () => {
+    await enrolled({ fake_fail: 'clean' });
+    const work = runner({ automatedClean: false });
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
+    expect((await commitAndWork(work, command('RequestProvisionAction', { target: 'provide' }))).provision_state).toBe('available');
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
+    const manual = await commitAndWork(work, command('RequestProvisionAction', { target: 'clean', clean_steps: [{ interface: 'deploy', step: 'erase_devices' }] }));
+    expect(manual).toMatchObject({ provision_state: 'clean failed', target_provision_state: 'manageable' });
+  });
+
+  it('leaves a node waiting for its ramdisk, and finishes the work after the callback', async () => {
+    await enrolled({ fake_wait: 'deploy' });
+    const work = runner();
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'provide' }));
+    expect((await commitAndWork(work, command('RequestProvisionAction', { target: 'active' }))).provision_state).toBe('wait call-back');
+    expect((await commitAndWork(work, command('RecordProvisionOutcome', { outcome: 'resumed' }))).provision_state).toBe('active');
+  });
+
+  it('records the power state deployment, cleaning and tear-down left, with their outcomes', async () => {
+    await enrolled();
+    // Power-only provisioning (as ipmi and redfish have), over the fake BMC.
+    const { power } = fakeHardware();
+    const work = runner({}, { name: 'fake-hardware', power, provisioning: genericProvisioning(power) });
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
+    expect(await commitAndWork(work, command('RequestProvisionAction', { target: 'provide' }))).toMatchObject({ provision_state: 'available', power_state: 'power off' });
+    expect(await commitAndWork(work, command('RequestProvisionAction', { target: 'active' }))).toMatchObject({ provision_state: 'active', power_state: 'power on' });
+    const deployed = (await store.readStream(`node-${NODE}`)).slice(-2).map((e) => e.type);
+    expect(deployed).toEqual(['PowerStateChanged', 'ProvisionStateChanged']);
+    expect(await commitAndWork(work, command('RequestProvisionAction', { target: 'deleted' }))).toMatchObject({ provision_state: 'available', power_state: 'power off' });
+  });
+
+  it('retries an outcome the store did not take until it does: the node is never left held', async () => {
+    await enrolled();
+    const work = runner();
+    const { state, events } = await handler.handle(command('RequestProvisionAction', { target: 'manage' }));
+    // The commit went through; the next three appends (the outcome) fail, as in a NATS outage.
+    const append = store.append.bind(store);
+    let refusals = 3;
+    store.append = (...args) => (refusals-- > 0 ? Promise.reject(Object.assign(new Error('timeout'), { name: 'TimeoutError' })) : append(...args));
+    work.afterCommit(state, events, command('RequestProvisionAction', {}).meta);
+    expect(work.isWorkingOn(NODE)).toBe(true);
+    await work.drain();
+    expect(work.isWorkingOn(NODE)).toBe(false);
+    expect((await handler.load(NODE)).state).toMatchObject({ provision_state: 'manageable', reservation: null });
+  });
+
+  it('gives up retrying once stopped, leaving the node to recovery', async () => {
+    await enrolled();
+    const work = runner();
+    const { state, events } = await handler.handle(command('RequestProvisionAction', { target: 'manage' }));
+    store.append = () => Promise.reject(Object.assign(new Error('timeout'), { name: 'TimeoutError' }));
+    work.afterCommit(state, events, command('RequestProvisionAction', {}).meta);
+    setTimeout(() => work.stop(), 300);
+    await work.drain();
+    expect((await handler.load(NODE)).state).toMatchObject({ provision_state: 'verifying', reservation: SELF });
+  });
+
+  it('takes up a node it holds without running work for it', async () => {
+    await enrolled();
+    const work = runner();
+    const { state } = await handler.handle(command('RequestProvisionAction', { target: 'manage' }));
+    work.resume(state!);
+    await work.drain();
+    expect((await handler.load(NODE)).state).toMatchObject({ provision_state: 'manageable', reservation: null });
+  });
+
+  it('carries out a power action and releases the node', async () => {
+    await enrolled();
+    const node = await commitAndWork(runner(), command('RequestPowerAction', { target: 'power on' }));
+    expect(node).toMatchObject({ power_state: 'power on', target_power_state: null, reservation: null });
+  });
+
+  it('does nothing for a node another conductor holds', async () => {
+    await enrolled();
+    const node = await commitAndWork(runner(), command('RequestProvisionAction', { target: 'manage' }, 'conductor-other'));
+    expect(node).toMatchObject({ provision_state: 'verifying', reservation: 'conductor-other' });
+  });
+
+  it('runs at most `workers` pieces of work at once', async () => {
+    let running = 0;
+    let most = 0;
+    const base = fakeHardware();
+    const slow: HardwareType = {
+      ...base,
+      power: {
+        ...base.power,
+        async getPowerState(node) {
+          most = Math.max(most, ++running);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running--;
+          return node.power_state;
+        },
+      },
+    };
+    const work = runner({ workers: 2 }, slow);
+    const ids = Array.from({ length: 6 }, (_, i) => `0d7e2c8a-1c1f-4b9e-8f0a-6f5a4b3c2d1${i}`);
+    for (const nodeId of ids) {
+      await handler.handle({ ...command('RegisterNode', { driver: 'fake-hardware', provision_state: 'enroll' }), nodeId } as NodeCommand);
+      const c = { ...command('RequestProvisionAction', { target: 'manage' }), nodeId } as NodeCommand;
+      const { state: node, events } = await handler.handle(c);
+      work.afterCommit(node, events, c.meta);
+    }
+    await work.drain();
+    expect(most).toBe(2);
+    for (const nodeId of ids) expect((await handler.load(nodeId)).state!.provision_state).toBe('manageable');
+  });
+
+  it('reads what the node caches of its hardware when it verifies it: boot mode and BIOS settings', async () => {
+    await handler.handle(command('RegisterNode', { driver: 'fake-hardware', provision_state: 'enroll' }));
+    await handler.handle(command('CacheBootMode', { boot_mode: 'uefi', secure_boot: true }));
+    const node = await commitAndWork(runner(), command('RequestProvisionAction', { target: 'manage' }));
+    expect(node).toMatchObject({ provision_state: 'manageable', boot_mode: null, secure_boot: null });
+  });
+
+  it('runs the BIOS clean steps and caches the settings they leave', async () => {
+    await enrolled();
+    const work = runner();
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
+    const settings = [{ name: 'NumCores', value: 4 }];
+    const node = await commitAndWork(work, command('RequestProvisionAction', { target: 'clean', clean_steps: [{ interface: 'bios', step: 'apply_configuration', args: { settings } }] }));
+    expect(node).toMatchObject({ provision_state: 'manageable', bios_settings: [{ name: 'NumCores', value: '4', updated_at: null }] });
+    const types = (await store.readStream(`node-${NODE}`)).map((e) => e.type);
+    expect(types.slice(-3)).toEqual(['ProvisionStateChanged', 'BiosSettingsCached', 'ProvisionStateChanged']);
+  });
+});

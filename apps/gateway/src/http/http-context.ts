@@ -1,0 +1,132 @@
+/**
+ * Per-request context set by a Fastify `onRequest` hook, which runs once the router has matched
+ * the request: a request id for every response, the acting user, and for `/v1` the negotiated
+ * microversion with Ironic's version headers (or Ironic's version error). Running before the
+ * handler puts the headers on every `/v1` response, 404s and errors included.
+ *
+ * Authentication is judged on the route the router matched (its pattern, after the router
+ * decoded and normalised the URL), never on the raw URL: `/%761/nodes` is `/v1/nodes`. Every
+ * route needs credentials when authentication is on, except the few public ones Ironic leaves
+ * open (version discovery, the ramdisk's callbacks) and the health probes.
+ */
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ANONYMOUS, type Authenticator } from './auth.js';
+import { badRequest, errorBody, toHttpError, versionErrorBody } from './errors.js';
+import { MAX_VERSION, MAX_VERSION_HEADER, type Microversion, MIN_VERSION, MIN_VERSION_HEADER, negotiateVersion, VERSION_HEADER } from './microversion.js';
+
+export interface RequestContext {
+  /** `req-<uuid4>`, sent back as `Openstack-Request-Id` and recorded in the events the request causes. */
+  readonly requestId: string;
+  /** The acting user (`noauth` without authentication), recorded in the events the request causes. */
+  readonly actor: string;
+  /** The negotiated microversion (1.1 outside `/v1`, where none is negotiated). */
+  readonly version: Microversion;
+  /** Scheme and host as the client addressed us, for links. */
+  readonly baseUrl: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ironic: RequestContext;
+  }
+}
+
+/**
+ * Routes (as registered patterns) open to anyone: Ironic's `acl_public_routes` (version
+ * discovery, the ramdisk's lookup and heartbeat), the inspector's inventory callback (a booted
+ * ramdisk has no operator credentials), and the health probes.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set(['/', '/v1', '/v1/lookup', '/v1/heartbeat/:ident', '/v1/continue', '/healthz', '/readyz']);
+
+export function installRequestContext(fastify: FastifyInstance, auth: Authenticator): void {
+  fastify.decorateRequest('ironic', null as unknown as RequestContext);
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const requestId = `req-${randomUUID()}`;
+    reply.header('Openstack-Request-Id', requestId).header('X-Openstack-Request-Id', requestId);
+    const baseUrl = `${request.protocol}://${request.headers.host ?? `${request.hostname}`}`;
+    // The matched route; a request no route matched is judged on its decoded path (it gets a 404 or 405 anyway).
+    const route = request.routeOptions.url ?? decodedPath(request.url);
+    let actor: string | null;
+    try {
+      actor = await auth.authenticate(request.headers.authorization);
+    } catch (error) {
+      const { status, message } = toHttpError(error);
+      return reply.code(status).header('Retry-After', '1').send(errorBody(status, message));
+    }
+    if (actor === null && !PUBLIC_ROUTES.has(route)) {
+      return reply.code(401).header('WWW-Authenticate', 'Basic realm="Baremetal API"').send(errorBody(401, 'Authentication required'));
+    }
+    if (!isV1(route)) {
+      request.ironic = { requestId, actor: actor ?? ANONYMOUS, version: MIN_VERSION, baseUrl };
+      return;
+    }
+    const negotiation = negotiateVersion(request.headers);
+    if (!negotiation.ok) {
+      if (negotiation.withRange) reply.header(MIN_VERSION_HEADER, `${MIN_VERSION}`).header(MAX_VERSION_HEADER, `${MAX_VERSION}`);
+      return reply.code(negotiation.status).send(versionErrorBody(negotiation.status, negotiation.description));
+    }
+    reply.header(MIN_VERSION_HEADER, `${MIN_VERSION}`).header(MAX_VERSION_HEADER, `${MAX_VERSION}`).header(VERSION_HEADER, `${negotiation.version}`);
+    request.ironic = { requestId, actor: actor ?? ANONYMOUS, version: negotiation.version, baseUrl };
+  });
+}
+
+/** How deeply a request body may nest JSON arrays and objects (Ironic's own documents stay far below). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Bodies are JSON whatever their `Content-Type` says, and an empty body counts as none: clients
+ * send `Content-Type: application/json` on DELETE and on PUTs without arguments, and
+ * python-ironicclient sends `application/octet-stream` with an empty DELETE; Ironic accepts both.
+ * A body nested deeper than `MAX_JSON_DEPTH` is refused here, before anything walks it (a
+ * value that deep breaks clients reading it back, and recursive code on the way).
+ */
+export function installJsonParser(fastify: FastifyInstance): void {
+  const parse = (_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return done(badRequest(`Malformed JSON in the request body: ${(error as Error).message}`), undefined);
+    }
+    if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return done(badRequest(`The request body nests JSON arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`), undefined);
+    done(null, value);
+  };
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parse);
+  fastify.addContentTypeParser('*', { parseAs: 'string' }, parse);
+}
+
+/** How deeply `value` nests arrays and objects (a scalar: 0), counted without recursion and only up to `limit + 1`. */
+export function jsonDepth(value: unknown, limit = Number.MAX_SAFE_INTEGER): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(current)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** The request's context in a controller: `@Ctx() ctx: RequestContext`. */
+export const Ctx = createParamDecorator((_data: unknown, context: ExecutionContext): RequestContext => context.switchToHttp().getRequest<FastifyRequest>().ironic);
+
+function isV1(path: string): boolean {
+  return /^\/v1(?:\/|$)/.test(path);
+}
+
+/** The path of a URL as the router reads it (percent-decoded, without the query), or the raw URL when it cannot be decoded. */
+function decodedPath(url: string): string {
+  const path = url.split(/[?#]/, 1)[0]!;
+  try {
+    return decodeURIComponent(path).replace(/(.)\/+$/, '$1');
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,201 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Put, Query, Res } from '@nestjs/common';
+import { type FastifyReply } from 'fastify';
+import { type JsonObject, type Node, NodeNotFoundError, NotFoundError, pythonRepr, pythonStr } from '@ironledger/domain';
+import { type ArgSpec, checkArgs } from '../http/args.js';
+import { ApiError, badRequest, notAcceptable, routerError } from '../http/errors.js';
+import { Ctx, type RequestContext } from '../http/http-context.js';
+import { NodeService } from '../nodes/node-service.js';
+import { ManagementService } from './management-service.js';
+import { BIOS_DETAIL_FIELDS, BIOS_FIELDS, biosSettingView, indicatorsView, parseIndicatorName, sortedBios, unknownBiosField } from './management-view.js';
+
+/** Versions of Ironic's `versions.py` that gate these endpoints. */
+const RAID = 12;
+const INJECT_NMI = 29;
+const BIOS = 40;
+const BIOS_REGISTRY_FIELDS = 74;
+const BOOT_MODE_ACTIONS = 76;
+
+const NAMES = 5;
+
+const NO_ARGS: ArgSpec = {};
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+/**
+ * A node's management sub-resources (`/v1/nodes/{id}/management/…`, `…/states/{boot_mode,
+ * secure_boot,console,raid}`, `…/bios`) with Ironic's microversion gates and statuses: the
+ * synchronous calls answer 204, the asynchronous ones 202 with a `Location` that names the node as
+ * the client did. Arguments are checked first (Ironic's argument layer), then the node is found.
+ */
+@Controller('v1')
+export class ManagementController {
+  constructor(
+    @Inject(NodeService) private readonly nodes: NodeService,
+    @Inject(ManagementService) private readonly management: ManagementService,
+  ) {}
+
+  /** The node a request names: by UUID, or (from API 1.5) by name. */
+  private node(ident: string, ctx: RequestContext): Node {
+    if (!ctx.version.atLeast(NAMES) && !UUID.test(ident)) throw new NodeNotFoundError(ident);
+    return this.nodes.find(ident);
+  }
+
+  /** Ironic routes nothing at `…/management` itself. */
+  @Get('nodes/:ident/management')
+  managementRoot(): never {
+    throw routerError(405);
+  }
+
+  @Get('nodes/:ident/management/boot_device')
+  bootDevice(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    checkArgs(query, NO_ARGS);
+    return this.management.bootDevice(this.node(ident, ctx), ctx);
+  }
+
+  @Get('nodes/:ident/management/boot_device/supported')
+  async supportedBootDevices(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    checkArgs(query, NO_ARGS);
+    return { supported_boot_devices: await this.management.supportedBootDevices(this.node(ident, ctx), ctx) };
+  }
+
+  /** The API leaves the device to the driver: a null one is refused as `None`, as Ironic does. */
+  @Put('nodes/:ident/management/boot_device')
+  @HttpCode(204)
+  async setBootDevice(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    const args = checkArgs(body, { boot_device: { kind: 'string', required: true }, persistent: { kind: 'boolean' } });
+    const node = this.node(ident, ctx);
+    await this.management.setBootDevice(node, (args.boot_device as string | null) ?? 'None', (args.persistent as boolean | null | undefined) ?? false, ctx);
+  }
+
+  /** Ironic's router takes `supported` for the device here. */
+  @Put('nodes/:ident/management/boot_device/supported')
+  @HttpCode(204)
+  async setSupportedBootDevice(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    const args = checkArgs(body, { persistent: { kind: 'boolean' } });
+    await this.management.setBootDevice(this.node(ident, ctx), 'supported', (args.persistent as boolean | null | undefined) ?? false, ctx);
+  }
+
+  @Put('nodes/:ident/management/inject_nmi')
+  @HttpCode(204)
+  async injectNmi(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    if (!ctx.version.atLeast(INJECT_NMI)) throw new ApiError(404, 'Resource could not be found.');
+    checkArgs(body, NO_ARGS);
+    await this.management.injectNmi(this.node(ident, ctx), ctx);
+  }
+
+  /** Not gated in Ironic 21.4 (the documented 1.63 is not checked); query parameters are ignored. */
+  @Get('nodes/:ident/management/indicators')
+  async indicators(@Param('ident') ident: string, @Ctx() ctx: RequestContext) {
+    return indicatorsView(await this.management.indicators(this.node(ident, ctx), ctx), ctx.baseUrl, ident);
+  }
+
+  @Get('nodes/:ident/management/indicators/:name')
+  indicatorState(@Param('ident') ident: string, @Param('name') name: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    checkArgs(query, NO_ARGS);
+    const node = this.node(ident, ctx);
+    const { component, indicator } = indicatorName(name);
+    return this.management.indicatorState(node, component, indicator, ctx);
+  }
+
+  /** The state is passed to the driver as given. */
+  @Put('nodes/:ident/management/indicators/:name')
+  @HttpCode(204)
+  async setIndicatorState(@Param('ident') ident: string, @Param('name') name: string, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    const args = checkArgs(body, { state: { kind: 'string', required: true } });
+    const node = this.node(ident, ctx);
+    const { component, indicator } = indicatorName(name);
+    await this.management.setIndicatorState(node, component, indicator, pythonStr(args.state), ctx);
+  }
+
+  @Put('nodes/:ident/states/boot_mode')
+  @HttpCode(202)
+  async setBootMode(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const args = checkArgs(body, { target: { kind: 'string', required: true } });
+    const node = this.node(ident, ctx);
+    checkBootModeVersion(ctx);
+    await this.management.setBootMode(node, args.target, ctx);
+    void reply.header('Location', location(ctx, ident, 'states'));
+  }
+
+  @Put('nodes/:ident/states/secure_boot')
+  @HttpCode(202)
+  async setSecureBoot(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const args = checkArgs(body, { target: { kind: 'boolean', required: true } });
+    const node = this.node(ident, ctx);
+    checkBootModeVersion(ctx);
+    await this.management.setSecureBoot(node, args.target, ctx);
+    void reply.header('Location', location(ctx, ident, 'states'));
+  }
+
+  @Get('nodes/:ident/states/console')
+  console(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    checkArgs(query, NO_ARGS);
+    return this.management.console(this.node(ident, ctx), ctx);
+  }
+
+  @Put('nodes/:ident/states/console')
+  @HttpCode(202)
+  async setConsole(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const args = checkArgs(body, { enabled: { kind: 'boolean', required: true } });
+    await this.management.setConsoleMode(this.node(ident, ctx), args.enabled as boolean | null, ctx);
+    void reply.header('Location', location(ctx, ident, 'states/console'));
+  }
+
+  /** The body is the target itself; an empty body clears it, as `{}` does. */
+  @Put('nodes/:ident/states/raid')
+  @HttpCode(204)
+  async setTargetRaidConfig(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    const config = body === undefined ? {} : body;
+    if (typeof config !== 'object' || config === null || Array.isArray(config)) throw badRequest(`Expected types <class 'dict'> for target_raid_config: ${pythonStr(config)}`);
+    const node = this.node(ident, ctx);
+    if (!ctx.version.atLeast(RAID)) throw notAcceptable();
+    await this.management.setTargetRaidConfig(node, config as JsonObject, ctx);
+  }
+
+  @Get('nodes/:ident/bios')
+  bios(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    if (!ctx.version.atLeast(BIOS)) throw routerError(404);
+    const args = checkArgs(query, { detail: { kind: 'boolean' }, fields: { kind: 'string_list' } });
+    const node = this.node(ident, ctx);
+    const fields = biosFields(args.detail as boolean | undefined, args.fields as string[] | undefined, ctx);
+    // Ironic fails on an unknown field only when it has a setting to read it from.
+    const unknown = unknownBiosField(fields);
+    if (unknown !== undefined && node.bios_settings.length > 0) throw new ApiError(500, `'BIOSSetting' object has no attribute '${unknown}'`);
+    return { bios: sortedBios(node.bios_settings).map((setting) => biosSettingView(setting, fields, ctx.baseUrl, ident)) };
+  }
+
+  @Get('nodes/:ident/bios/:setting')
+  biosSetting(@Param('ident') ident: string, @Param('setting') name: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    if (!ctx.version.atLeast(BIOS)) throw routerError(404);
+    checkArgs(query, NO_ARGS);
+    checkArgs({ setting_name: name }, { setting_name: { kind: 'name' } });
+    const node = this.node(ident, ctx);
+    const setting = node.bios_settings.find((candidate) => candidate.name === name);
+    if (!setting) throw new NotFoundError(`Node ${node.uuid} doesn't have a BIOS setting '${name}'`);
+    const fields = ctx.version.atLeast(BIOS_REGISTRY_FIELDS) ? BIOS_DETAIL_FIELDS : BIOS_FIELDS;
+    return { [name]: biosSettingView(setting, fields, ctx.baseUrl, node.uuid) };
+  }
+
+}
+
+function checkBootModeVersion(ctx: RequestContext): void {
+  if (!ctx.version.atLeast(BOOT_MODE_ACTIONS)) throw new ApiError(404, `This endpoint is supported starting with the API version 1.${BOOT_MODE_ACTIONS}`);
+}
+
+function indicatorName(name: string): { component: string; indicator: string } {
+  const parsed = parseIndicatorName(name);
+  if (!parsed) throw badRequest(`Malformed indicator name "${name}"`);
+  return parsed;
+}
+
+/** The fields a BIOS list shows: `detail` and `fields` need 1.74 and exclude each other. */
+function biosFields(detail: boolean | undefined, fields: string[] | undefined, ctx: RequestContext): readonly string[] {
+  const allowed = ctx.version.atLeast(BIOS_REGISTRY_FIELDS);
+  if (detail !== undefined && detail !== null && !allowed) throw badRequest(`Invalid query parameter ?detail=${pythonRepr(detail)} received.`);
+  if (fields !== undefined && fields !== null && !allowed) throw badRequest(`Invalid query parameter ?fields=${pythonRepr(fields)} received.`);
+  if (fields && detail) throw badRequest('Can not specify ?detail=True and fields in the same request.');
+  return fields ?? (detail ? BIOS_DETAIL_FIELDS : BIOS_FIELDS);
+}
+
+function location(ctx: RequestContext, ident: string, path: string): string {
+  return `${ctx.baseUrl}/v1/nodes/${encodeURIComponent(ident)}/${path}`;
+}

@@ -1,0 +1,63 @@
+/**
+ * The API-level rules Ironic applies to provision, power and heartbeat requests before any
+ * conductor sees them: which microversion allows what, and which arguments go with which
+ * target. The state machine's own rules stay in the domain.
+ */
+import { isPowerTarget, type PowerTarget } from '@ironledger/domain';
+import { type HeartbeatDto } from '../agent/dto.js';
+import { type PowerActionDto, type ProvisionActionDto } from './dto.js';
+import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
+import { type Microversion, Versions } from '../http/microversion.js';
+
+/** The first microversion that accepts each provision verb; the others exist since 1.1. */
+export const VERB_MIN_VERSION: Readonly<Record<string, number>> = {
+  manage: Versions.MANAGEABLE_STATE,
+  provide: Versions.MANAGEABLE_STATE,
+  inspect: Versions.INSPECT_STATE,
+  abort: Versions.ABORT_VERB,
+  clean: Versions.MANUAL_CLEAN,
+  adopt: Versions.ADOPT_VERB,
+  rescue: Versions.RESCUE,
+  unrescue: Versions.RESCUE,
+  deploy: Versions.DEPLOY_UNDEPLOY_VERBS,
+  undeploy: Versions.DEPLOY_UNDEPLOY_VERBS,
+};
+
+const SOFT_POWER_TARGETS: readonly string[] = ['soft rebooting', 'soft power off'];
+
+/** Checks `PUT …/states/provision` (406 for what the version lacks, 400 for arguments that do not fit the target). */
+export function checkProvisionRequest(body: ProvisionActionDto, version: Microversion): void {
+  const { target } = body;
+  if (!version.atLeast(VERB_MIN_VERSION[target] ?? 1)) throw notAcceptable();
+  const deploying = target === 'active' || target === 'deploy' || target === 'rebuild';
+  if (body.configdrive !== undefined && body.configdrive !== null && !deploying) {
+    throw badRequest('Adding a config drive is only supported when setting provision state to active or rebuild');
+  }
+  if (body.clean_steps !== undefined && target !== 'clean') throw badRequest('"clean_steps" is only valid when setting target provision state to clean');
+  if (target === 'clean' && (body.clean_steps === undefined || body.clean_steps === null)) throw badRequest('"clean_steps" is required when setting target provision state to clean');
+  if (body.deploy_steps !== undefined) {
+    if (!version.atLeast(Versions.DEPLOY_STEPS_PARAM)) throw notAcceptable();
+    if (!deploying) throw badRequest('"deploy_steps" is only valid when setting target provision state to active or rebuild');
+  }
+  if (target === 'rescue' && !body.rescue_password) throw badRequest('A non-empty "rescue_password" is required when setting target provision state to rescue');
+  if (target !== 'rescue' && body.rescue_password !== undefined) throw badRequest('"rescue_password" is only valid when setting target provision state to rescue');
+}
+
+/**
+ * Checks `PUT …/states/power`. An unknown target is refused here with Ironic's text, which
+ * names the node as the client gave it and its power state.
+ */
+export function checkPowerRequest(body: PowerActionDto, version: Microversion, node: { ident: string; powerState: string | null }): PowerTarget {
+  const { target } = body;
+  if ((SOFT_POWER_TARGETS.includes(target) || body.timeout !== undefined) && !version.atLeast(Versions.SOFT_POWER)) throw notAcceptable();
+  if (!isPowerTarget(target)) {
+    throw badRequest(`The requested action "${target}" can not be performed on node "${node.ident}" while it is in state "${node.powerState ?? 'None'}".`);
+  }
+  return target;
+}
+
+/** Checks `POST /v1/heartbeat/{node}`: a ramdisk endpoint (hidden below 1.22) whose fields came in later versions. */
+export function checkHeartbeatRequest(body: HeartbeatDto, version: Microversion): void {
+  if (!version.atLeast(Versions.RAMDISK_ENDPOINTS)) throw new ApiError(404, 'The resource could not be found.');
+  if (body.agent_version !== undefined && !version.atLeast(Versions.AGENT_VERSION)) throw badRequest('Field "agent_version" not recognised');
+}

@@ -1,0 +1,50 @@
+/** The port group use cases: reads from the projection, writes as node commands. */
+import { type LiveProjection } from '@ironledger/application';
+import { type AddPortgroup, type Node, type NodeEvent, PortgroupNotFoundError, type UpdatePortgroup } from '@ironledger/domain';
+import { type Caller, type CommandRunner, meta } from '../commands.js';
+import { isUuidLike } from '../http/ironic-args.js';
+import { type PortgroupEntry } from './portgroup-view.js';
+
+export class PortgroupService {
+  constructor(
+    private readonly projection: LiveProjection,
+    private readonly commands: CommandRunner,
+  ) {}
+
+  /** A node by UUID or name. */
+  node(ident: string): Node | undefined {
+    return this.projection.readModel.get(ident);
+  }
+
+  /** A port group by UUID (a UUID-like ident) or by name (404 otherwise). */
+  find(ident: string): PortgroupEntry {
+    const model = this.projection.readModel.portgroups;
+    const found = isUuidLike(ident) ? model.get(ident) : model.byKey(ident);
+    if (!found || (!isUuidLike(ident) && found.item.name !== ident)) throw new PortgroupNotFoundError(ident);
+    return { portgroup: found.item, node: found.node };
+  }
+
+  /** Every port group with its node, in creation order. */
+  all(): PortgroupEntry[] {
+    return [...this.projection.readModel.portgroups.all()].map(({ item, node }) => ({ portgroup: item, node }));
+  }
+
+  async create(node: Node, data: AddPortgroup['data'], caller: Caller): Promise<PortgroupEntry> {
+    const after = await this.run({ type: 'AddPortgroup', nodeId: node.uuid, data, meta: meta(caller) });
+    return { portgroup: after.portgroups.find((group) => group.uuid === data.uuid)!, node: after };
+  }
+
+  /** Changes a port group (moving it, when `to_node` names another node). */
+  async update({ portgroup, node }: PortgroupEntry, plan: Omit<UpdatePortgroup['data'], 'uuid'>, caller: Caller): Promise<PortgroupEntry> {
+    const after = await this.run({ type: 'UpdatePortgroup', nodeId: node.uuid, data: { uuid: portgroup.uuid, ...plan }, meta: meta(caller) });
+    return { portgroup: after.portgroups.find((group) => group.uuid === portgroup.uuid)!, node: after };
+  }
+
+  async remove({ portgroup, node }: PortgroupEntry, caller: Caller): Promise<void> {
+    await this.commands.run({ type: 'RemovePortgroup', nodeId: node.uuid, data: { uuid: portgroup.uuid }, meta: meta(caller) });
+  }
+
+  private async run(command: Parameters<CommandRunner['run']>[0]): Promise<Node> {
+    return (await this.commands.run<Node, NodeEvent>(command)).state!;
+  }
+}

@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { attachedVifs, type AttachVif } from '@ironledger/domain';
+import { meta } from '../commands.js';
+import { badRequest, routerError } from '../http/errors.js';
+import { Ctx, type RequestContext } from '../http/http-context.js';
+import { uuidOrNameArg } from '../http/ironic-args.js';
+import { schemaErrorFor } from '@ironledger/domain';
+import { NodeService } from '../nodes/node-service.js';
+
+/** VIFs came with API 1.28; choosing the port or port group with 1.67. */
+const VIFS = 28;
+const VIF_PORT_CHOICE = 67;
+
+/**
+ * Ironic's `/v1/nodes/{id}/vifs`: what the node's network interface binds (nothing with
+ * `noop`; with `flat`, a port or port group per VIF, see the domain's `decide/vifs.ts`).
+ */
+@Controller('v1/nodes/:ident/vifs')
+export class VifsController {
+  constructor(@Inject(NodeService) private readonly nodes: NodeService) {}
+
+  @Get()
+  list(@Param('ident') ident: string, @Ctx() ctx: RequestContext) {
+    requireVifs(ctx);
+    return { vifs: attachedVifs(this.nodes.find(ident)).map((id) => ({ id })) };
+  }
+
+  @Post()
+  @HttpCode(204)
+  async attach(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    requireVifs(ctx);
+    const error = schemaErrorFor('vif', body, { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] });
+    if (error || body === null || body === undefined) throw badRequest(error ?? "Schema error for vif: None is not of type 'object'");
+    const info = body as Record<string, unknown>;
+    const vif = uuidOrNameArg('id', info.id as string);
+    const node = this.nodes.find(ident);
+    if (ctx.version.atLeast(VIF_PORT_CHOICE) && 'port_uuid' in info && 'portgroup_uuid' in info) throw badRequest('Cannot specify both port_uuid and portgroup_uuid');
+    const data: AttachVif['data'] = { vif, ...chosen(info, 'port_uuid'), ...chosen(info, 'portgroup_uuid') };
+    await this.nodes.run({ type: 'AttachVif', nodeId: node.uuid, data, meta: meta(ctx) });
+  }
+
+  @Delete(':vif')
+  @HttpCode(204)
+  async detach(@Param('ident') ident: string, @Param('vif') vif: string, @Ctx() ctx: RequestContext): Promise<void> {
+    requireVifs(ctx);
+    uuidOrNameArg('vif_id', vif);
+    const node = this.nodes.find(ident);
+    await this.nodes.run({ type: 'DetachVif', nodeId: node.uuid, data: { vif }, meta: meta(ctx) });
+  }
+}
+
+/** `/v1/nodes/{id}/vifs` below 1.28: the router's 404. */
+function requireVifs(ctx: RequestContext): void {
+  if (!ctx.version.atLeast(VIFS)) throw routerError(404);
+}
+
+/** The port or port group asked for in the VIF's information (Ironic ignores an empty one and matches any other as it is). */
+function chosen(info: Record<string, unknown>, key: 'port_uuid' | 'portgroup_uuid'): Partial<AttachVif['data']> {
+  const value = info[key];
+  return value ? { [key]: String(value) } : {};
+}

@@ -1,0 +1,67 @@
+import { Controller, Delete, Get, Inject, Patch, Post, Put, Query } from '@nestjs/common';
+import { type Node } from '@ironledger/domain';
+import { type RawQuery } from '../http/collection-query.js';
+import { ApiError, routerError } from '../http/errors.js';
+import { requireResourceVersion } from '../http/gates.js';
+import { Ctx, type RequestContext } from '../http/http-context.js';
+import { Versions } from '../http/microversion.js';
+import { checkArguments } from '../http/query-args.js';
+import { NodeService } from '../nodes/node-service.js';
+
+/** Ironic's `/v1/shards` (1.82): how many nodes each shard holds. */
+@Controller('v1/shards')
+export class ShardsController {
+  constructor(@Inject(NodeService) private readonly nodes: NodeService) {}
+
+  /**
+   * One entry per distinct shard, nodes without one as the shard `"None"`, most nodes first
+   * (ties in shard order, `None` first). Ironic answers 500 for any query parameter; this
+   * refuses them as its other resources do.
+   */
+  @Get()
+  list(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
+    requireResourceVersion(ctx.version, Versions.SHARDS, 'GET', 'shards');
+    checkArguments(raw, []);
+    return { shards: shardCounts(this.nodes.all()) };
+  }
+
+  /** Shards have no sub-resources: Ironic's controller answers any path below it with a fault. */
+  @Get(':name')
+  unknown(@Ctx() ctx: RequestContext): never {
+    requireResourceVersion(ctx.version, Versions.SHARDS, 'GET', 'shards');
+    throw new ApiError(404, 'The resource could not be found.');
+  }
+
+  /** Shards are read-only. */
+  @Post()
+  post(@Ctx() ctx: RequestContext): never {
+    return readOnly(ctx);
+  }
+
+  @Put()
+  put(@Ctx() ctx: RequestContext): never {
+    return readOnly(ctx);
+  }
+
+  @Patch()
+  patch(@Ctx() ctx: RequestContext): never {
+    return readOnly(ctx);
+  }
+
+  @Delete()
+  delete(@Ctx() ctx: RequestContext): never {
+    return readOnly(ctx);
+  }
+}
+
+function readOnly(ctx: RequestContext): never {
+  requireResourceVersion(ctx.version, Versions.SHARDS, 'other', 'shards');
+  throw routerError(405);
+}
+
+export function shardCounts(nodes: readonly Node[]): { name: string; count: number }[] {
+  const counts = new Map<string | null, number>();
+  for (const node of nodes) counts.set(node.shard, (counts.get(node.shard) ?? 0) + 1);
+  const byShard = [...counts].sort(([a], [b]) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1));
+  return byShard.sort(([, x], [, y]) => y - x).map(([shard, count]) => ({ name: shard ?? 'None', count }));
+}

@@ -1,0 +1,197 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { type FastifyReply } from 'fastify';
+import { type Node, type VolumeConnector, type VolumeTarget } from '@ironledger/domain';
+import { meta } from '../commands.js';
+import { type RawQuery } from '../http/collection-query.js';
+import { ApiError, routerError } from '../http/errors.js';
+import { Ctx, type RequestContext } from '../http/http-context.js';
+import { isUuidLike, uuidArg } from '../http/ironic-args.js';
+import { listNextLink } from '../http/list-query.js';
+import { Versions } from '../http/microversion.js';
+import { resourceLinks } from '../http/views.js';
+import { planConnectorCreate, planConnectorPatch, planTargetCreate, planTargetPatch } from './volume-requests.js';
+import { VolumeService } from './volume-service.js';
+import { CONNECTORS, parseVolumeQuery, selectVolume, TARGETS, type VolumeEntry, volumeFields, type VolumeKind, volumeView } from './volume-view.js';
+
+/** Ironic's `/v1/volume` (API 1.32): connectors and targets, of the fleet or of one node (`/v1/nodes/{id}/volume`). */
+@Controller('v1')
+export class VolumeController {
+  constructor(@Inject(VolumeService) private readonly volume: VolumeService) {}
+
+  @Get('volume')
+  root(@Ctx() ctx: RequestContext) {
+    if (!ctx.version.atLeast(Versions.VOLUME)) throw new ApiError(404, 'Resource could not be found.');
+    return volumeRoot(ctx.baseUrl, 'volume');
+  }
+
+  /** The node is not looked up: Ironic echoes whatever the path says. */
+  @Get('nodes/:ident/volume')
+  nodeRoot(@Param('ident') ident: string, @Ctx() ctx: RequestContext) {
+    if (!ctx.version.atLeast(Versions.VOLUME)) throw new ApiError(404, 'Resource could not be found.');
+    return volumeRoot(ctx.baseUrl, `nodes/${ident}/volume`);
+  }
+
+  @Get('volume/connectors')
+  connectors(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
+    return this.page(CONNECTORS, this.volume.connectors(), query, ctx, '/v1/volume/connectors');
+  }
+
+  @Get('volume/targets')
+  targets(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
+    return this.page(TARGETS, this.volume.targets(), query, ctx, '/v1/volume/targets');
+  }
+
+  @Get('nodes/:ident/volume/connectors')
+  nodeConnectors(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
+    return this.page(CONNECTORS, this.volume.connectors(), query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/volume/connectors`, this.parentNode(ident, ctx));
+  }
+
+  @Get('nodes/:ident/volume/targets')
+  nodeTargets(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
+    return this.page(TARGETS, this.volume.targets(), query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/volume/targets`, this.parentNode(ident, ctx));
+  }
+
+  @Get('volume/connectors/:uuid')
+  connector(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
+    requireVolume(ctx);
+    uuidArg('connector_uuid', uuid);
+    return volumeView(CONNECTORS, this.volume.connector(uuid), ctx.baseUrl, volumeFields(fields, ctx.version));
+  }
+
+  @Get('volume/targets/:uuid')
+  target(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
+    requireVolume(ctx);
+    uuidArg('target_uuid', uuid);
+    return volumeView(TARGETS, this.volume.target(uuid), ctx.baseUrl, volumeFields(fields, ctx.version));
+  }
+
+  /** A single connector or target under a node: Ironic finds it, then refuses (403). */
+  @Get('nodes/:ident/volume/connectors/:uuid')
+  connectorUnderNode(@Param('uuid') uuid: string, @Ctx() ctx: RequestContext): never {
+    requireVolume(ctx);
+    this.volume.connector(uuid);
+    throw new ApiError(403, 'Operation not permitted.');
+  }
+
+  @Get('nodes/:ident/volume/targets/:uuid')
+  targetUnderNode(@Param('uuid') uuid: string, @Ctx() ctx: RequestContext): never {
+    requireVolume(ctx);
+    this.volume.target(uuid);
+    throw new ApiError(403, 'Operation not permitted.');
+  }
+
+  /** Nor are connectors and targets created, changed or deleted under a node. */
+  @Post(['nodes/:ident/volume/connectors', 'nodes/:ident/volume/targets'])
+  createUnderNode(@Ctx() ctx: RequestContext): never {
+    return refuseUnderNode(ctx);
+  }
+
+  @Patch(['nodes/:ident/volume/connectors/:uuid', 'nodes/:ident/volume/targets/:uuid'])
+  updateUnderNode(@Ctx() ctx: RequestContext): never {
+    return refuseUnderNode(ctx);
+  }
+
+  @Delete(['nodes/:ident/volume/connectors/:uuid', 'nodes/:ident/volume/targets/:uuid'])
+  removeUnderNode(@Ctx() ctx: RequestContext): never {
+    return refuseUnderNode(ctx);
+  }
+
+  @Post('volume/connectors')
+  async createConnector(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
+    requireVolume(ctx);
+    const { node, data } = planConnectorCreate(body, (uuid) => this.volume.node(uuid));
+    const uuid = data.uuid ?? randomUUID();
+    const after = (await this.volume.run({ type: 'AddVolumeConnector', nodeId: node.uuid, data: { ...data, uuid }, meta: meta(ctx) }))!;
+    void reply.code(201).header('Location', `${ctx.baseUrl}/v1/volume/connectors/${uuid}`);
+    return volumeView(CONNECTORS, { item: after.volume_connectors.find((c) => c.uuid === uuid)!, node: after }, ctx.baseUrl);
+  }
+
+  @Post('volume/targets')
+  async createTarget(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
+    requireVolume(ctx);
+    const { node, data } = planTargetCreate(body, (uuid) => this.volume.node(uuid));
+    const uuid = data.uuid ?? randomUUID();
+    const after = (await this.volume.run({ type: 'AddVolumeTarget', nodeId: node.uuid, data: { ...data, uuid }, meta: meta(ctx) }))!;
+    void reply.code(201).header('Location', `${ctx.baseUrl}/v1/volume/targets/${uuid}`);
+    return volumeView(TARGETS, { item: after.volume_targets.find((t) => t.uuid === uuid)!, node: after }, ctx.baseUrl);
+  }
+
+  @Patch('volume/connectors/:uuid')
+  async updateConnector(@Param('uuid') uuid: string, @Body() body: unknown, @Ctx() ctx: RequestContext) {
+    requireVolume(ctx);
+    uuidArg('connector_uuid', uuid);
+    const { item, node } = this.volume.connector(uuid);
+    const plan = planConnectorPatch(item, node, body, (id) => this.volume.node(id));
+    const after = (await this.volume.run({ type: 'UpdateVolumeConnector', nodeId: node.uuid, data: { uuid, ...plan }, meta: meta(ctx) }))!;
+    return volumeView(CONNECTORS, { item: after.volume_connectors.find((c) => c.uuid === uuid)!, node: after }, ctx.baseUrl);
+  }
+
+  @Patch('volume/targets/:uuid')
+  async updateTarget(@Param('uuid') uuid: string, @Body() body: unknown, @Ctx() ctx: RequestContext) {
+    requireVolume(ctx);
+    uuidArg('target_uuid', uuid);
+    const { item, node } = this.volume.target(uuid);
+    const plan = planTargetPatch(item, node, body, (id) => this.volume.node(id));
+    const after = (await this.volume.run({ type: 'UpdateVolumeTarget', nodeId: node.uuid, data: { uuid, ...plan }, meta: meta(ctx) }))!;
+    return volumeView(TARGETS, { item: after.volume_targets.find((t) => t.uuid === uuid)!, node: after }, ctx.baseUrl);
+  }
+
+  @Delete('volume/connectors/:uuid')
+  @HttpCode(204)
+  async removeConnector(@Param('uuid') uuid: string, @Ctx() ctx: RequestContext): Promise<void> {
+    requireVolume(ctx);
+    uuidArg('connector_uuid', uuid);
+    const { node } = this.volume.connector(uuid);
+    await this.volume.run({ type: 'RemoveVolumeConnector', nodeId: node.uuid, data: { uuid }, meta: meta(ctx) });
+  }
+
+  @Delete('volume/targets/:uuid')
+  @HttpCode(204)
+  async removeTarget(@Param('uuid') uuid: string, @Ctx() ctx: RequestContext): Promise<void> {
+    requireVolume(ctx);
+    uuidArg('target_uuid', uuid);
+    const { node } = this.volume.target(uuid);
+    await this.volume.run({ type: 'RemoveVolumeTarget', nodeId: node.uuid, data: { uuid }, meta: meta(ctx) });
+  }
+
+  /** The node of `/v1/nodes/{node}/volume/…`: by UUID only. */
+  private parentNode(ident: string, ctx: RequestContext): Node {
+    requireVolume(ctx);
+    const node = isUuidLike(ident) ? this.volume.node(ident) : undefined;
+    if (!node) throw new ApiError(404, `Node ${ident} could not be found.`);
+    return node;
+  }
+
+  private page<T extends VolumeConnector | VolumeTarget>(kind: VolumeKind<T>, all: VolumeEntry<T>[], raw: RawQuery, ctx: RequestContext, path: string, parent?: Node) {
+    requireVolume(ctx);
+    const query = parseVolumeQuery(kind as VolumeKind<never>, raw, ctx.version);
+    let keep: (entry: VolumeEntry<T>) => boolean = () => true;
+    const ident = parent?.uuid ?? query.node;
+    if (ident !== undefined) {
+      const node = parent ?? this.volume.node(ident);
+      if (!node) throw new ApiError(404, `Node ${ident} could not be found.`);
+      keep = (entry) => entry.node.uuid === node.uuid;
+    }
+    const { items, hasNext } = selectVolume(kind, all, query, keep);
+    const fields = query.full ? undefined : (query.fields ?? kind.listFields);
+    const body: Record<string, unknown> = { [kind.collection]: items.map((entry) => volumeView(kind, entry, ctx.baseUrl, fields)) };
+    if (hasNext) body.next = listNextLink(ctx.baseUrl, path, query, kind.listFields, items.at(-1)!.item.uuid);
+    return body;
+  }
+}
+
+/** `/v1/volume/connectors|targets[/…]` exist from API 1.32 (the router's 404 below). */
+function requireVolume(ctx: RequestContext): void {
+  if (!ctx.version.atLeast(Versions.VOLUME)) throw routerError(404);
+}
+
+function refuseUnderNode(ctx: RequestContext): never {
+  requireVolume(ctx);
+  throw new ApiError(403, 'Operation not permitted.');
+}
+
+/** `GET /v1/volume` and `GET /v1/nodes/{node}/volume`. */
+function volumeRoot(baseUrl: string, path: string) {
+  return { links: resourceLinks(baseUrl, `${path}/`), connectors: resourceLinks(baseUrl, `${path}/connectors`), targets: resourceLinks(baseUrl, `${path}/targets`) };
+}

@@ -1,0 +1,457 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { parseControl, parseFleetControl } from './control.js';
+import {
+  applyControl, applyReset, basicAuthHeader, type BmcControl, createBmc, DEFAULT_PASSWORD, DEFAULT_USERNAME, describeBmc,
+  isResetType, observePower, type StablePower, takeFailure, type VirtualBmc,
+} from './model.js';
+import { type Answer, patchBiosSettings, patchChassis, patchSecureBoot, patchSystem, resetBios } from './management.js';
+import {
+  BIOS_REGISTRY, biosRegistry, biosResource, biosSettingsResource, chassisCollection, chassisResource, computerSystem, injectedError, REDFISH_VERSION,
+  redfishError, registryCollection, registryFile, resetActionInfo, resetTypeNotAllowed, secureBootResource, serviceRoot, sessionCollection, sessionPath,
+  sessionResource, sessionService, systemCollection, systemEtag, systemUuid,
+} from './resources.js';
+import { type RamdiskOptions, Ramdisks } from './ramdisk.js';
+import { SessionStore } from './sessions.js';
+
+export interface BmcSimOptions {
+  /** Interface to listen on (default 127.0.0.1). */
+  readonly host?: string;
+  /** Port to listen on; 0 picks a free one (default 8000). */
+  readonly port?: number;
+  /** How many virtual BMCs, numbered from 1 (default 100). */
+  readonly systems?: number;
+  /** Credentials of every BMC at start, and of the root service (default admin/password). */
+  readonly username?: string;
+  readonly password?: string;
+  /** Initial power of every system (default Off). */
+  readonly power?: StablePower;
+  /** Serve HTTPS with this key and certificate (PEM) instead of HTTP. */
+  readonly tls?: { readonly key: string | Buffer; readonly cert: string | Buffer };
+  /** Redfish `SessionTimeout` in seconds (default 1800). */
+  readonly sessionTimeoutSeconds?: number;
+  /** Sessions one BMC keeps before it closes the oldest (default 64). */
+  readonly maxSessionsPerBmc?: number;
+  /** The clock the model reads (milliseconds); tests may replace it. */
+  readonly now?: () => number;
+  /** Inspection ramdisks that post an inventory when a system boots (see `ramdisk.ts`). */
+  readonly ramdisk?: RamdiskOptions;
+}
+
+/** What a route serves; the same handlers answer at the root and under `/bmc/{n}`. */
+type Resource =
+  | 'serviceRoot' | 'systems' | 'system' | 'patchSystem' | 'resetInfo' | 'reset' | 'sessionService' | 'sessions' | 'login' | 'session' | 'logout'
+  | 'secureBoot' | 'patchSecureBoot' | 'bios' | 'biosSettings' | 'patchBiosSettings' | 'resetBios' | 'chassisCollection' | 'chassis' | 'patchChassis'
+  | 'registries' | 'registryFile' | 'registry';
+
+const SESSION_RESOURCES: ReadonlySet<Resource> = new Set<Resource>(['sessionService', 'sessions', 'login', 'session', 'logout']);
+
+interface Params {
+  n?: string;
+  id?: string;
+  sid?: string;
+  registry?: string;
+  file?: string;
+}
+
+type Req = FastifyRequest<{ Params: Params }>;
+
+/** The account of the root service, which serves every system without a `/bmc/{n}` prefix. */
+interface Account {
+  username: string;
+  password: string;
+  basicAuth: string;
+}
+
+/** A request held by a hanging BMC, answered when the fault is cleared. */
+interface Held {
+  readonly reply: FastifyReply;
+  readonly resume: () => void;
+}
+
+/** Thrown by the JSON body parser; answered as Redfish `MalformedJSON`. */
+class MalformedJsonError extends Error {
+  readonly statusCode = 400;
+}
+
+/**
+ * The simulator: thousands of virtual Redfish BMCs on one port. BMC n answers under
+ * `/bmc/{n}/redfish/v1` with its own credentials, sessions and faults; the root `/redfish/v1`
+ * serves every system at once with the root account (faults of system n still apply to it).
+ * The control API under `/control` configures faults and needs no credentials.
+ */
+export class BmcSim {
+  /** `http://host:port` of the root service. */
+  url = '';
+  port = 0;
+  /** The virtual BMCs; `bmcs[n - 1]` is BMC n. */
+  readonly bmcs: readonly VirtualBmc[];
+  private readonly app: FastifyInstance;
+  private readonly now: () => number;
+  private readonly count: number;
+  private readonly root: Account;
+  private readonly rootUuid = systemUuid(0);
+  private readonly sessions: SessionStore;
+  private readonly held = new Map<number, Held[]>();
+  private readonly ramdisks: Ramdisks;
+
+  private constructor(options: BmcSimOptions) {
+    this.now = options.now ?? Date.now;
+    this.count = options.systems ?? 100;
+    const defaults = { username: options.username ?? DEFAULT_USERNAME, password: options.password ?? DEFAULT_PASSWORD, power: options.power ?? 'Off' };
+    const bmcs: VirtualBmc[] = [];
+    for (let index = 1; index <= this.count; index++) bmcs.push(createBmc(index, defaults));
+    this.bmcs = bmcs;
+    this.root = { ...defaults, basicAuth: basicAuthHeader(defaults.username, defaults.password) };
+    this.sessions = new SessionStore({
+      timeoutSeconds: options.sessionTimeoutSeconds ?? 1800,
+      maxPerOwner: options.maxSessionsPerBmc ?? 64,
+      newToken: () => randomBytes(16).toString('hex'),
+    });
+    this.ramdisks = new Ramdisks(options.ramdisk ?? {}, () => this.url);
+    const settings = { logger: false, routerOptions: { ignoreTrailingSlash: true }, forceCloseConnections: true, bodyLimit: 64 * 1024 };
+    // Both servers offer the same API; the HTTPS instance only differs in its raw server type.
+    this.app = (options.tls ? Fastify({ ...settings, https: { key: options.tls.key, cert: options.tls.cert } }) : Fastify(settings)) as unknown as FastifyInstance;
+    this.installParsers();
+    this.installRedfishRoutes();
+    this.installControlRoutes();
+  }
+
+  /** Starts a simulator and resolves once it listens. */
+  static async start(options: BmcSimOptions = {}): Promise<BmcSim> {
+    const sim = new BmcSim(options);
+    const host = options.host ?? '127.0.0.1';
+    await sim.app.listen({ host, port: options.port ?? 8000 });
+    const address = sim.app.server.address();
+    sim.port = typeof address === 'object' && address ? address.port : (options.port ?? 8000);
+    sim.url = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${sim.port}`;
+    return sim;
+  }
+
+  /** The `redfish_address` of BMC n. */
+  bmcUrl(index: number): string {
+    return `${this.url}/bmc/${index}`;
+  }
+
+  /** Applies a control request in process, exactly as `PUT /control/bmc/{n}` does. */
+  control(index: number, change: BmcControl): void {
+    const bmc = this.bmcs[index - 1];
+    if (!bmc) throw new Error(`no BMC ${index}; BMCs are 1 to ${this.count}`);
+    this.applyControl(bmc, change);
+  }
+
+  async close(): Promise<void> {
+    this.held.clear();
+    this.ramdisks.close();
+    await this.app.close();
+  }
+
+  private installParsers(): void {
+    const app = this.app;
+    // JSON bodies: an empty body is no body (DELETE with a content type), bad JSON is MalformedJSON.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      if (body === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(new MalformedJsonError('malformed JSON'), undefined);
+      }
+    });
+    app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+      if (error instanceof MalformedJsonError) return sendJson(reply, 400, redfishError('MalformedJSON'));
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      return sendJson(reply, status, redfishError(status >= 500 ? 'InternalError' : 'GeneralError'));
+    });
+    app.setNotFoundHandler((request, reply) => sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url)));
+  }
+
+  /** Redfish routes, at the root and under each BMC's prefix. */
+  private installRedfishRoutes(): void {
+    for (const [prefix, perBmc] of [['', false], ['/bmc/:n', true]] as const) {
+      const v1 = `${prefix}/redfish/v1`;
+      this.app.get<{ Params: Params }>(`${prefix}/redfish`, (request, reply) => {
+        if (perBmc && !this.bmcAt(request.params.n)) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+        sendJson(reply, 200, { v1: `${perBmc ? `/bmc/${request.params.n}` : ''}/redfish/v1/` });
+      });
+      const route = (method: 'get' | 'post' | 'patch' | 'delete', path: string, resource: Resource) => this.app[method]<{ Params: Params }>(`${v1}${path}`, this.serve(resource, perBmc));
+      route('get', '', 'serviceRoot');
+      route('get', '/Systems', 'systems');
+      route('get', '/Systems/:id', 'system');
+      route('patch', '/Systems/:id', 'patchSystem');
+      route('get', '/Systems/:id/ResetActionInfo', 'resetInfo');
+      route('post', '/Systems/:id/Actions/ComputerSystem.Reset', 'reset');
+      route('get', '/Systems/:id/SecureBoot', 'secureBoot');
+      route('patch', '/Systems/:id/SecureBoot', 'patchSecureBoot');
+      route('get', '/Systems/:id/Bios', 'bios');
+      route('get', '/Systems/:id/Bios/Settings', 'biosSettings');
+      route('patch', '/Systems/:id/Bios/Settings', 'patchBiosSettings');
+      route('post', '/Systems/:id/Bios/Actions/Bios.ResetBios', 'resetBios');
+      route('get', '/Chassis', 'chassisCollection');
+      route('get', '/Chassis/:id', 'chassis');
+      route('patch', '/Chassis/:id', 'patchChassis');
+      route('get', '/Registries', 'registries');
+      route('get', '/Registries/:registry', 'registryFile');
+      route('get', '/Registries/:registry/:file', 'registry');
+      route('get', '/SessionService', 'sessionService');
+      route('get', '/SessionService/Sessions', 'sessions');
+      route('post', '/SessionService/Sessions', 'login');
+      route('get', '/SessionService/Sessions/:sid', 'session');
+      route('delete', '/SessionService/Sessions/:sid', 'logout');
+    }
+  }
+
+  /** The control API: faults per BMC and for ranges of the fleet, and the fleet's counters. */
+  private installControlRoutes(): void {
+    const app = this.app;
+    const missing = (n: string | undefined) => ({ error: `no BMC ${n}; BMCs are 1 to ${this.count}` });
+    app.get<{ Params: Params }>('/control/bmc/:n', (request, reply) => {
+      const bmc = this.bmcAt(request.params.n);
+      if (!bmc) return void sendJson(reply, 404, missing(request.params.n));
+      sendJson(reply, 200, { ...describeBmc(bmc, this.now()), held: this.held.get(bmc.index)?.length ?? 0, sessions: this.sessions.list(bmc.index).length });
+    });
+    app.put<{ Params: Params }>('/control/bmc/:n', (request, reply) => {
+      const bmc = this.bmcAt(request.params.n);
+      if (!bmc) return void sendJson(reply, 404, missing(request.params.n));
+      const parsed = parseControl(request.body);
+      if (!parsed.ok) return void sendJson(reply, 400, { error: parsed.error });
+      this.applyControl(bmc, parsed.value);
+      sendJson(reply, 200, describeBmc(bmc, this.now()));
+    });
+    app.post('/control/fleet', (request, reply) => {
+      const parsed = parseFleetControl(request.body ?? {});
+      if (!parsed.ok) return void sendJson(reply, 400, { error: parsed.error });
+      const { from = 1, to = this.count, ...change } = parsed.value;
+      let updated = 0;
+      for (let index = from; index <= Math.min(to, this.count); index++, updated++) this.applyControl(this.bmcs[index - 1]!, change);
+      sendJson(reply, 200, { updated });
+    });
+    this.ramdisks.routes(app, (n) => this.bmcAt(n), this.count);
+    app.get('/control/fleet', (_request, reply) => {
+      const at = this.now();
+      let on = 0;
+      let requests = 0;
+      let resets = 0;
+      let held = 0;
+      for (const bmc of this.bmcs) {
+        if (observePower(bmc, at) === 'On') on++;
+        requests += bmc.requests;
+        resets += bmc.resets;
+      }
+      for (const list of this.held.values()) held += list.length;
+      sendJson(reply, 200, { systems: this.count, on, off: this.count - on, requests, resets, sessions: this.sessions.size, held, redfishVersion: REDFISH_VERSION });
+    });
+  }
+
+  private bmcAt(param: string | undefined): VirtualBmc | undefined {
+    const index = Number(param);
+    return Number.isInteger(index) && index >= 1 && index <= this.count && String(index) === param ? this.bmcs[index - 1] : undefined;
+  }
+
+  /** The Redfish pipeline: find the BMC, then latency, hang, injected failure, auth, resource. */
+  private serve(resource: Resource, perBmc: boolean) {
+    return (request: Req, reply: FastifyReply): void => {
+      const params = request.params;
+      let bmc: VirtualBmc | undefined;
+      if (perBmc) {
+        bmc = this.bmcAt(params.n);
+        if (!bmc) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+      }
+      if (params.id !== undefined) {
+        const system = this.bmcAt(params.id);
+        if (!system || (bmc && system !== bmc)) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+        bmc = system;
+      }
+      const call: Call = { resource, request, reply, prefix: perBmc ? `/bmc/${params.n}` : '', owner: perBmc ? bmc!.index : 0 };
+      if (!bmc) return this.answer(call, undefined);
+      bmc.requests++;
+      const target = bmc;
+      if (target.latencyMs > 0) setTimeout(() => this.afterLatency(call, target), target.latencyMs);
+      else this.afterLatency(call, target);
+    };
+  }
+
+  private afterLatency(call: Call, bmc: VirtualBmc): void {
+    if (call.reply.sent || call.reply.raw.destroyed) return;
+    if (bmc.hang) return this.hold(bmc, call.reply, () => this.afterLatency(call, bmc));
+    const status = takeFailure(bmc);
+    if (status !== 0) return void sendJson(call.reply, status, injectedError(status));
+    this.answer(call, bmc);
+  }
+
+  private hold(bmc: VirtualBmc, reply: FastifyReply, resume: () => void): void {
+    let list = this.held.get(bmc.index);
+    if (!list) this.held.set(bmc.index, (list = []));
+    const entry: Held = { reply, resume };
+    list.push(entry);
+    // The client may give up first; forget the request then.
+    reply.raw.once('close', () => {
+      const current = this.held.get(bmc.index);
+      const at = current?.indexOf(entry) ?? -1;
+      if (at >= 0) current!.splice(at, 1);
+      if (current?.length === 0) this.held.delete(bmc.index);
+    });
+  }
+
+  private release(bmc: VirtualBmc): void {
+    const list = this.held.get(bmc.index);
+    if (!list) return;
+    this.held.delete(bmc.index);
+    for (const entry of list) entry.resume();
+  }
+
+  private account(owner: number): Account {
+    return owner === 0 ? this.root : this.bmcs[owner - 1]!;
+  }
+
+  private unauthorized(reply: FastifyReply): void {
+    reply.header('WWW-Authenticate', 'Basic realm="bmc-sim"');
+    sendJson(reply, 401, redfishError('NoValidSession'));
+  }
+
+  private authenticated(request: Req, owner: number): boolean {
+    const account = this.account(owner);
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined && (authorization === account.basicAuth || basicMatches(authorization, account))) return true;
+    const token = request.headers['x-auth-token'];
+    return typeof token === 'string' && this.sessions.authenticate(owner, token, this.now()) !== null;
+  }
+
+  private answer({ resource, request, reply, prefix, owner }: Call, bmc: VirtualBmc | undefined): void {
+    const garbled = bmc?.garbled ?? false;
+    const withSessions = owner === 0 || bmc!.sessionService;
+    // The service root (and the version document) and login are open to anyone, as Redfish requires.
+    if (resource === 'serviceRoot') return void sendJson(reply, 200, serviceRoot(prefix, bmc ? systemUuid(bmc.index) : this.rootUuid, withSessions), garbled);
+    if (bmc?.authFirst && !this.authenticated(request, owner)) return this.unauthorized(reply);
+    if (!withSessions && SESSION_RESOURCES.has(resource)) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+    if (resource === 'login') return this.login(request, reply, prefix, owner, garbled);
+    if (!this.authenticated(request, owner)) return this.unauthorized(reply);
+    const sessions = this.sessions;
+    const missing = () => void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+    const changed = (answer: Answer) => (answer.ok ? void reply.code(204).header('OData-Version', '4.0').send() : void sendJson(reply, answer.status, answer.body));
+    switch (resource) {
+      case 'systems':
+        return void sendJson(reply, 200, bmc ? systemCollection(prefix, bmc.index, bmc.index) : systemCollection(prefix, 1, this.count), garbled);
+      case 'system':
+        reply.header('ETag', systemEtag(bmc!));
+        return void sendJson(reply, 200, computerSystem(prefix, bmc!, observePower(bmc!, this.now())), garbled);
+      case 'patchSystem': {
+        const ifMatch = request.headers['if-match'];
+        return changed(patchSystem(bmc!, request.body, Array.isArray(ifMatch) ? ifMatch[0] : ifMatch));
+      }
+      case 'secureBoot':
+        return bmc!.secureBoot ? void sendJson(reply, 200, secureBootResource(prefix, bmc!), garbled) : missing();
+      case 'patchSecureBoot':
+        return bmc!.secureBoot ? changed(patchSecureBoot(bmc!, request.body)) : missing();
+      case 'bios':
+        return bmc!.bios ? void sendJson(reply, 200, biosResource(prefix, bmc!), garbled) : missing();
+      case 'biosSettings':
+        return bmc!.bios ? void sendJson(reply, 200, biosSettingsResource(prefix, bmc!), garbled) : missing();
+      case 'patchBiosSettings':
+        return bmc!.bios ? changed(patchBiosSettings(bmc!, request.body)) : missing();
+      case 'resetBios':
+        return bmc!.bios ? changed(resetBios(bmc!)) : missing();
+      case 'chassisCollection':
+        return void sendJson(reply, 200, chassisCollection(prefix, bmc ? [bmc] : this.bmcs), garbled);
+      case 'chassis':
+        return bmc!.chassis ? void sendJson(reply, 200, chassisResource(prefix, bmc!), garbled) : missing();
+      case 'patchChassis':
+        return bmc!.chassis ? changed(patchChassis(bmc!, request.body)) : missing();
+      case 'registries':
+        return void sendJson(reply, 200, registryCollection(prefix, !bmc || bmc.biosRegistry), garbled);
+      case 'registryFile':
+        return request.params.registry === BIOS_REGISTRY && (!bmc || bmc.biosRegistry) ? void sendJson(reply, 200, registryFile(prefix), garbled) : missing();
+      case 'registry':
+        return request.params.registry === BIOS_REGISTRY && request.params.file === `${BIOS_REGISTRY}.json` && (!bmc || bmc.biosRegistry)
+          ? void sendJson(reply, 200, biosRegistry(prefix), garbled)
+          : missing();
+      case 'resetInfo':
+        return void sendJson(reply, 200, resetActionInfo(prefix, bmc!), garbled);
+      case 'reset':
+        return this.reset(request, reply, bmc!);
+      case 'sessionService':
+        return void sendJson(reply, 200, sessionService(prefix, sessions.timeoutSeconds), garbled);
+      case 'sessions':
+        return void sendJson(reply, 200, sessionCollection(prefix, sessions.list(owner)), garbled);
+      case 'session': {
+        const session = sessions.get(owner, request.params.sid ?? '');
+        if (!session) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+        return void sendJson(reply, 200, sessionResource(prefix, session), garbled);
+      }
+      case 'logout': {
+        const session = sessions.get(owner, request.params.sid ?? '');
+        if (!session) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+        sessions.remove(session);
+        return void reply.code(204).header('OData-Version', '4.0').send();
+      }
+      default: {
+        const unreachable: never = resource;
+        throw new Error(`unknown resource ${String(unreachable)}`);
+      }
+    }
+  }
+
+  private reset(request: Req, reply: FastifyReply, bmc: VirtualBmc): void {
+    const body = request.body as Record<string, unknown> | undefined;
+    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+      return void sendJson(reply, 400, redfishError('ActionParameterMissing', 'ComputerSystem.Reset', 'ResetType'));
+    }
+    const resetType = body.ResetType;
+    if (resetType === undefined) return void sendJson(reply, 400, redfishError('ActionParameterMissing', 'ComputerSystem.Reset', 'ResetType'));
+    if (resetType === 'Nmi' && bmc.refuse.includes('nmi')) return void sendJson(reply, 400, redfishError('ActionNotSupported', 'ComputerSystem.Reset'));
+    const before = bmc.pendingPower ?? bmc.power;
+    if (!isResetType(resetType) || !applyReset(bmc, resetType, this.now()).ok) {
+      return void sendJson(reply, 400, resetTypeNotAllowed(String(resetType)));
+    }
+    this.ramdisks.reset(bmc, resetType, before);
+    reply.code(204).header('OData-Version', '4.0').send();
+  }
+
+  private login(request: Req, reply: FastifyReply, prefix: string, owner: number, garbled: boolean): void {
+    const body = request.body as Record<string, unknown> | undefined;
+    const username = body?.UserName;
+    const password = body?.Password;
+    if (typeof username !== 'string') return void sendJson(reply, 400, redfishError('PropertyMissing', 'UserName'));
+    if (typeof password !== 'string') return void sendJson(reply, 400, redfishError('PropertyMissing', 'Password'));
+    const account = this.account(owner);
+    if (username !== account.username || password !== account.password) return void sendJson(reply, 401, redfishError('NoValidSession'));
+    const session = this.sessions.open(owner, username, this.now());
+    reply.header('X-Auth-Token', session.token).header('Location', sessionPath(prefix, session));
+    sendJson(reply, 201, sessionResource(prefix, session), garbled);
+  }
+
+  private applyControl(bmc: VirtualBmc, change: BmcControl): void {
+    const { release, credentialsChanged } = applyControl(bmc, change, this.now());
+    if (credentialsChanged || change.dropSessions || change.sessionService === false) this.sessions.removeOwner(bmc.index);
+    if (release) this.release(bmc);
+  }
+}
+
+/** One Redfish request on its way through the pipeline. */
+interface Call {
+  readonly resource: Resource;
+  readonly request: Req;
+  readonly reply: FastifyReply;
+  /** `/bmc/{n}` for a BMC's own service, empty at the root. */
+  readonly prefix: string;
+  /** Whose account and sessions count: BMC n, or 0 for the root service. */
+  readonly owner: number;
+}
+
+/** Sends a JSON body with the OData header; a garbled BMC cuts the body short. */
+function sendJson(reply: FastifyReply, status: number, body: unknown, garbled = false): FastifyReply {
+  const text = JSON.stringify(body);
+  return reply
+    .code(status)
+    .header('OData-Version', '4.0')
+    .type('application/json; charset=utf-8')
+    .send(garbled ? text.slice(0, Math.max(1, text.length >> 1)) : text);
+}
+
+/** Compares `Basic …` credentials that are not byte-for-byte what we precomputed (scheme case, padding). */
+function basicMatches(authorization: string, account: Account): boolean {
+  const space = authorization.indexOf(' ');
+  if (space < 0 || authorization.slice(0, space).toLowerCase() !== 'basic') return false;
+  const decoded = Buffer.from(authorization.slice(space + 1).trim(), 'base64').toString('utf8');
+  return decoded === `${account.username}:${account.password}`;
+}

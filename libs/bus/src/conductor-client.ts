@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { type BusSubjects, type Command, type CommandError, type CommandReply, type HardwareQuery, type QueryReply } from '@ironledger/contracts';
+import { type Node, type NodeEvent } from '@ironledger/domain';
+import { type NatsConnection } from '@nats-io/transport-node';
+import { InboxRequests, RequestTimeout } from './inbox-requests.js';
+import { type Roster } from './roster.js';
+
+export interface ConductorClientOptions {
+  readonly subjects: BusSubjects;
+  /** How long to wait for a conductor's reply. */
+  readonly timeoutMs: number;
+  /** When given, a command is refused at once while the roster has heard from no conductor. */
+  readonly roster?: Roster;
+}
+
+/**
+ * Sends node commands to the conductors' queue group: one conductor answers each. Requests go
+ * through one shared reply subscription (`InboxRequests`), in the envelope NestJS's NATS
+ * transport reads and writes (`{pattern, data, id}` → `{response | err, isDisposed, id}`; a
+ * conductor answers a command in one message). Trouble on the way is a reply too, of type
+ * `unavailable`, never an exception.
+ */
+export class ConductorClient {
+  private readonly requests: InboxRequests;
+
+  constructor(
+    nats: NatsConnection,
+    private readonly options: ConductorClientOptions,
+  ) {
+    this.requests = new InboxRequests(nats);
+  }
+
+  /** The reply to `command`; `S` and `E` are the state and events of the resource it goes to. */
+  send<S = Node, E = NodeEvent>(command: Command): Promise<CommandReply<S, E>> {
+    return this.request<CommandReply<S, E>>(command);
+  }
+
+  /** A conductor's answer to a question about a node's hardware (`R`: the answer). */
+  query<R>(query: HardwareQuery): Promise<QueryReply<R>> {
+    return this.request<QueryReply<R>>(query);
+  }
+
+  private async request<T>(message: Command | HardwareQuery): Promise<T | Failed> {
+    const { subjects, timeoutMs, roster } = this.options;
+    if (roster?.heardLongEnough() && roster.alive().length === 0) return unavailable('No conductor is alive to carry out the request.');
+    const subject = subjects.conductorCommand;
+    let body: { response?: T; err?: unknown };
+    try {
+      const reply = await this.requests.request(subject, JSON.stringify({ pattern: subject, id: randomUUID(), data: message }), { timeoutMs });
+      body = JSON.parse(reply.string());
+    } catch (error) {
+      if (error instanceof RequestTimeout) return unavailable(`No conductor answered within ${timeoutMs} ms; the request may or may not have been carried out.`);
+      return unavailable(`The conductors could not be reached: ${(error as Error).message}`);
+    }
+    return body.response ?? { ok: false, error: { type: 'internal', message: `Conductor error: ${JSON.stringify(body.err)}` } };
+  }
+
+  close(): void {
+    this.requests.close();
+  }
+}
+
+/** A request that reached no conductor's decision. */
+interface Failed {
+  readonly ok: false;
+  readonly error: CommandError;
+}
+
+const unavailable = (message: string): Failed => ({ ok: false, error: { type: 'unavailable', message } });

@@ -1,0 +1,93 @@
+/**
+ * The management calls a conductor makes on a node's hardware while holding its lock: boot
+ * device, NMI and indicators answer at once (synchronous), boot mode, secure boot and the console
+ * are answered with 202 and done afterwards (asynchronous, as Ironic's conductor does them in a
+ * worker), their outcome recorded in `last_error` when they fail.
+ */
+import { type ProvisionState, UNSTABLE_STATES } from './states.js';
+
+/** A management call the node's lock is held for, with its arguments. */
+export type ManagementAction =
+  | { readonly kind: 'set_boot_device'; readonly boot_device: string; readonly persistent: boolean }
+  | { readonly kind: 'inject_nmi' }
+  | { readonly kind: 'set_indicator_state'; readonly component: string; readonly indicator: string; readonly state: string }
+  | { readonly kind: 'set_boot_mode'; readonly target: BootMode }
+  | { readonly kind: 'set_secure_boot'; readonly target: boolean }
+  /** `enabled: null` is Ironic's quirk: accepted with 202, then failing in the worker. */
+  | { readonly kind: 'set_console'; readonly enabled: boolean | null };
+
+export type ManagementActionKind = ManagementAction['kind'];
+
+/** The calls answered with 202 and carried out afterwards by the conductor's work. */
+const ASYNCHRONOUS: ReadonlySet<ManagementActionKind> = new Set<ManagementActionKind>(['set_boot_mode', 'set_secure_boot', 'set_console']);
+
+export function isAsynchronous(action: ManagementAction): boolean {
+  return ASYNCHRONOUS.has(action.kind);
+}
+
+/** Ironic's boot modes (`ironic.common.boot_modes`). */
+export const BOOT_MODES = ['bios', 'uefi'] as const;
+export type BootMode = (typeof BOOT_MODES)[number];
+
+export function isBootMode(value: unknown): value is BootMode {
+  return typeof value === 'string' && (BOOT_MODES as readonly string[]).includes(value);
+}
+
+/** States in which boot mode and secure boot are not changed (Ironic's `UNSTABLE_STATES`). */
+export const BOOT_MODE_LOCKED_STATES: ReadonlySet<ProvisionState> = new Set(UNSTABLE_STATES);
+
+/** Ironic's words for a driver interface or method a node's driver lacks. */
+export const unsupportedText = (driver: string, extension: string): string => `Driver ${driver} does not support ${extension} (disabled or not implemented).`;
+
+/**
+ * Ironic's 409 for boot mode and secure boot in a transient state. The placeholder is sent as
+ * it is: Ironic never formats this message.
+ */
+export const BOOT_MODE_TRANSITIONING =
+  'Node is in %(state)s state. Since node is transitioning, the boot mode will not be set as this may interfere with ongoing changes and result in erroneous modification. Try again later.';
+
+const pythonBool = (value: boolean) => (value ? 'True' : 'False');
+
+/** What `last_error` (for an asynchronous call) or the API's 500 (for a synchronous one) says when `action` failed with `error`. */
+export function managementFailure(action: ManagementAction, nodeId: string, error: string): string {
+  switch (action.kind) {
+    case 'set_boot_mode':
+      // The unbalanced quote is Ironic's.
+      return `Failed to change boot mode to '${action.target}: ${error}`;
+    case 'set_secure_boot':
+      return `Failed to change secure_boot state to '${pythonBool(action.target)}': ${error}`;
+    case 'set_console':
+      if (action.enabled === null) return `Async execution of _set_console_mode failed with error: ${error}`;
+      return `Error ${action.enabled ? 'enabling' : 'disabling'} the console on node ${nodeId}. Reason: ${error}`;
+    case 'set_boot_device':
+    case 'inject_nmi':
+    case 'set_indicator_state':
+      return error;
+    default:
+      return assertNever(action);
+  }
+}
+
+/** The call in words, for history and recovery messages. */
+export function describeAction(action: ManagementAction): string {
+  switch (action.kind) {
+    case 'set_boot_device':
+      return `setting the boot device to ${action.boot_device}${action.persistent ? ' (persistent)' : ''}`;
+    case 'inject_nmi':
+      return 'injecting an NMI';
+    case 'set_indicator_state':
+      return `setting indicator ${action.indicator}@${action.component} ${action.state}`;
+    case 'set_boot_mode':
+      return `setting the boot mode to ${action.target}`;
+    case 'set_secure_boot':
+      return `turning secure boot ${action.target ? 'on' : 'off'}`;
+    case 'set_console':
+      return `${action.enabled ? 'enabling' : 'disabling'} the console`;
+    default:
+      return assertNever(action);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new TypeError(`Unhandled management action: ${JSON.stringify(value)}`);
+}

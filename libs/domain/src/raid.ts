@@ -1,0 +1,94 @@
+/**
+ * A node's target RAID configuration (`PUT /v1/nodes/{id}/states/raid`), checked as Ironic's
+ * base RAID interface checks it: its JSON schema (draft 4), reported the way the `jsonschema`
+ * library picks and words the one error it shows, then at most one root volume.
+ */
+import { type JsonObject } from './node.js';
+import { type Schema, validationError } from './json-schema.js';
+
+const RAID_LEVELS = ['JBOD', '0', '1', '2', '5', '6', '1+0', '5+0', '6+0'];
+
+/** Each logical disk's properties with Ironic's descriptions (also `GET /v1/drivers/{d}/raid/logical_disk_properties`). */
+const LOGICAL_DISK_PROPERTIES: Schema = {
+  raid_level: {
+    type: 'string',
+    enum: RAID_LEVELS,
+    description: "RAID level for the logical disk. Valid values are 'JBOD', '0', '1', '2', '5', '6', '1+0', '5+0' and '6+0'. Required.",
+  },
+  size_gb: {
+    anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', enum: ['MAX'] }],
+    description: "Size in GiB (Integer) for the logical disk. Use 'MAX' as size_gb if this logical disk is supposed to use the rest of the space available. Required.",
+  },
+  volume_name: { type: 'string', description: 'Name of the volume to be created. If this is not specified, it will be auto-generated. Optional.' },
+  is_root_volume: { type: 'boolean', description: 'Specifies whether this disk is a root volume. By default, this is False. Optional.' },
+  share_physical_disks: {
+    type: 'boolean',
+    description: 'Specifies whether other logical disks can share physical disks with this logical disk. By default, this is False. Optional.',
+  },
+  disk_type: {
+    type: 'string',
+    enum: ['hdd', 'ssd'],
+    description: "The type of disk preferred. Valid values are 'hdd' and 'ssd'. If this is not specified, disk type will not be a selection criterion for choosing backing physical disks. Optional.",
+  },
+  interface_type: {
+    type: 'string',
+    enum: ['sata', 'scsi', 'sas'],
+    description:
+      "The interface type of disk. Valid values are 'sata', 'scsi' and 'sas'. If this is not specified, interface type will not be a selection criterion for choosing backing physical disks. Optional.",
+  },
+  number_of_physical_disks: {
+    type: 'integer',
+    minimum: 0,
+    exclusiveMinimum: true,
+    description: 'Number of physical disks to use for this logical disk. By default, the driver uses the minimum number of disks required for that RAID level. Optional.',
+  },
+  controller: {
+    type: 'string',
+    description: 'Controller to use for this logical disk. If not specified, the driver will choose a suitable RAID controller on the bare metal node. Optional.',
+  },
+  physical_disks: {
+    anyOf: [
+      { type: 'array', items: { type: 'string' } },
+      { type: 'array', items: { type: 'object' }, minItems: 2 },
+    ],
+    description: 'The physical disks to use for this logical disk. If not specified, the driver will choose suitable physical disks to use. Optional.',
+  },
+};
+
+const RAID_CONFIG_SCHEMA: Schema = {
+  type: 'object',
+  properties: {
+    logical_disks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: LOGICAL_DISK_PROPERTIES,
+        required: ['raid_level', 'size_gb'],
+        additionalProperties: false,
+        dependencies: { physical_disks: ['controller'] },
+      },
+      minItems: 1,
+    },
+  },
+  required: ['logical_disks'],
+  additionalProperties: false,
+};
+
+/** `GET /v1/drivers/{driver}/raid/logical_disk_properties`: each property and its description. */
+export const LOGICAL_DISK_PROPERTY_DESCRIPTIONS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(LOGICAL_DISK_PROPERTIES).map(([name, schema]) => [name, (schema as { description: string }).description]),
+);
+
+/**
+ * Why `config` is not a valid target RAID configuration, in Ironic's words, or `null` when it is.
+ * `{}` (no target) is always valid.
+ */
+export function raidConfigProblem(config: JsonObject): string | null {
+  if (Object.keys(config).length === 0) return null;
+  // The RAID interface reports jsonschema's best match alone (no "possible root cause": that is the API's).
+  const error = validationError(config, RAID_CONFIG_SCHEMA);
+  if (error) return `RAID config validation error: ${error.message}`;
+  const disks = config.logical_disks as JsonObject[];
+  const roots = disks.filter((disk) => Boolean(disk.is_root_volume)).length;
+  return roots > 1 ? `Raid config cannot have more than one root volume. ${roots} root volumes were specified` : null;
+}

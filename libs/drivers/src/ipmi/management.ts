@@ -1,0 +1,91 @@
+import { type Json, type Node } from '@ironledger/domain';
+import { DriverError, DriverRefusal, type IndicatorInfo, type ManagementDriver } from '../driver.js';
+import { bmcKey, bootdevCommand, bootdevRefusal, parseBootParam, parseIdentifyState } from './ipmitool.js';
+import { type IpmiPowerDriver } from './power.js';
+
+/** The boot devices ipmitool's `chassis bootdev` takes under Ironic's names. */
+const BOOT_DEVICES = ['pxe', 'disk', 'cdrom', 'bios', 'safe'];
+
+/** The chassis identify LED (`chassis identify`), the one indicator IPMI has. */
+const IDENTIFY: IndicatorInfo = { id: 'identify', component: 'chassis', readonly: false, states: ['off', 'on'] };
+
+/** A `k:v,k:v` capabilities string or object, as Ironic keeps `capabilities`. */
+function capability(capabilities: Json | undefined, name: string): string | undefined {
+  if (typeof capabilities === 'object' && capabilities !== null && !Array.isArray(capabilities)) {
+    const value = capabilities[name];
+    return typeof value === 'string' ? value : undefined;
+  }
+  if (typeof capabilities !== 'string') return undefined;
+  return capabilities.split(',').map((pair) => pair.split(':')).find(([key]) => key?.trim() === name)?.[1]?.trim();
+}
+
+/**
+ * The mode the node boots its deployment in, as Ironic's ipmitool driver reads it: the
+ * instance's capabilities, its `deploy_boot_mode`, the node's capabilities, else UEFI (Ironic's
+ * `[deploy]default_boot_mode`). It decides whether boot flags ask for an EFI boot.
+ */
+export function deployBootMode(node: Node): string {
+  const instance = node.instance_info;
+  if (capability(instance.capabilities, 'secure_boot') === 'true') return 'uefi';
+  return capability(instance.capabilities, 'boot_mode') ?? (typeof instance.deploy_boot_mode === 'string' ? instance.deploy_boot_mode : undefined) ?? capability(node.properties.capabilities, 'boot_mode') ?? 'uefi';
+}
+
+/**
+ * Ironic's `ipmitool` management interface through the power driver's ipmitool runner (so one
+ * BMC gets one command at a time): boot flags with `chassis bootdev`, read back with
+ * `chassis bootparam get 5`; NMI with `power diag`; and, beyond Ironic 21.4, the chassis identify
+ * LED as an indicator (`chassis identify force|0`, its state from Get Chassis Status when the BMC
+ * reports it).
+ */
+export class IpmiManagementDriver implements ManagementDriver {
+  constructor(private readonly ipmi: IpmiPowerDriver) {}
+
+  validate(node: Node): void {
+    this.ipmi.access(node);
+  }
+
+  supportedBootDevices(): readonly string[] {
+    return BOOT_DEVICES;
+  }
+
+  async getBootDevice(node: Node) {
+    const { stdout } = await this.ipmi.run(this.ipmi.access(node), ['chassis', 'bootparam', 'get', '5']);
+    return parseBootParam(stdout);
+  }
+
+  async setBootDevice(node: Node, device: string, persistent: boolean): Promise<void> {
+    if (!BOOT_DEVICES.includes(device)) throw new DriverRefusal(`Invalid boot device ${device} specified.`);
+    const access = this.ipmi.access(node);
+    // As Ironic: first stop the BMC from dropping the flags after 60 s, unless the node says not to.
+    if (node.driver_info.ipmi_disable_boot_timeout !== false && node.driver_info.ipmi_disable_boot_timeout !== 'false') {
+      await this.ipmi.run(access, ['raw', '0x00', '0x08', '0x03', '0x08']);
+    }
+    const command = bootdevCommand(device, persistent, deployBootMode(node) === 'uefi');
+    const refused = bootdevRefusal((await this.ipmi.run(access, command)).stderr);
+    if (refused) throw new DriverError(`IPMI "${command.join(' ')}" on BMC ${bmcKey(access)} failed: the BMC answered with an error: ${refused}`);
+  }
+
+  async injectNmi(node: Node): Promise<void> {
+    await this.ipmi.run(this.ipmi.access(node), ['power', 'diag']);
+  }
+
+  async listIndicators(): Promise<IndicatorInfo[]> {
+    return [IDENTIFY];
+  }
+
+  async getIndicatorState(node: Node, component: string, id: string): Promise<string> {
+    this.checkIndicator(node, component, id);
+    const { stdout } = await this.ipmi.run(this.ipmi.access(node), ['raw', '0x00', '0x01']);
+    return parseIdentifyState(stdout);
+  }
+
+  async setIndicatorState(node: Node, component: string, id: string, state: string): Promise<void> {
+    this.checkIndicator(node, component, id);
+    if (!IDENTIFY.states.includes(state)) throw new DriverRefusal(`Invalid indicator state ${state} specified.`);
+    await this.ipmi.run(this.ipmi.access(node), ['chassis', 'identify', state === 'on' ? 'force' : '0']);
+  }
+
+  private checkIndicator(node: Node, component: string, id: string): void {
+    if (component !== IDENTIFY.component || id !== IDENTIFY.id) throw new DriverRefusal(`Unknown indicator ${id} for component ${component} of node ${node.uuid}`);
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from '@jest/globals';
+import { defaultInterfaces, newNode, type Node } from '@ironledger/domain';
+import { interfaceOverrideRefusal, validateNode } from './validation.js';
+
+const UUID = '5b9f0a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b';
+const node = (driver: string, fields: Partial<Node> = {}): Node => newNode(UUID, '2026-11-24T20:00:00.000Z', { provision_state: 'enroll', driver, ...defaultInterfaces(driver), ...fields });
+const ALL_TRUE = { boot: { result: true }, deploy: { result: true }, management: { result: true }, network: { result: true }, power: { result: true }, bios: { result: true }, console: { result: true }, inspect: { result: true }, raid: { result: true }, rescue: { result: true }, storage: { result: true } };
+
+describe('validateNode', () => {
+  it('finds fake hardware ready, every interface in Ironic’s order, without reasons', () => {
+    const result = validateNode(node('fake-hardware'));
+    expect(result).toEqual(ALL_TRUE);
+    expect(Object.keys(result)).toEqual(['boot', 'deploy', 'management', 'network', 'power', 'bios', 'console', 'inspect', 'raid', 'rescue', 'storage']);
+  });
+
+  it('says no-* interfaces are not supported by the hardware type', () => {
+    const result = validateNode(node('fake-hardware', { bios_interface: 'no-bios', console_interface: 'no-console', raid_interface: 'no-raid', rescue_interface: 'no-rescue', inspect_interface: 'no-inspect' }));
+    for (const iface of ['bios', 'console', 'raid', 'rescue', 'inspect'] as const) {
+      expect(result[iface]).toEqual({ result: false, reason: `Driver fake-hardware does not support ${iface} (disabled or not implemented).` });
+    }
+  });
+
+  it('reads the BMC settings a redfish or ipmi node needs, in Ironic’s words', () => {
+    const redfish = validateNode(node('redfish'));
+    expect(redfish.power).toEqual({ result: false, reason: `Missing the following Redfish properties in node ${UUID} driver_info: ['redfish_address', 'redfish_username', 'redfish_password']` });
+    expect(redfish.management).toEqual(redfish.power);
+    expect(redfish.bios).toEqual(redfish.power);
+    const ready = validateNode(node('redfish', { driver_info: { redfish_address: 'https://bmc', redfish_username: 'u', redfish_password: 'p' }, instance_info: { image_source: 'http://x/img' } }));
+    expect(ready).toMatchObject({ power: { result: true }, management: { result: true }, bios: { result: true }, deploy: { result: true }, boot: { result: true } });
+    expect(ready.raid).toEqual({ result: false, reason: 'Driver redfish does not support raid (disabled or not implemented).' });
+    const ipmi = validateNode(node('ipmi', { driver_info: { ipmi_address: '10.0.0.1', ipmi_port: 'abc', ipmi_priv_level: 'KING' } }));
+    expect(ipmi.power).toEqual({ result: false, reason: 'ipmi_port "abc" is not a valid port.' });
+    expect(validateNode(node('ipmi')).power).toEqual({ result: false, reason: "Missing the following IPMI credentials in node's driver_info: ['ipmi_address']." });
+    expect(validateNode(node('ipmi', { driver_info: { ipmi_address: '10.0.0.1', ipmi_priv_level: 'KING' } })).management).toEqual({
+      result: false,
+      reason: 'Invalid privilege level value:KING, the valid value can be one of ADMINISTRATOR, CALLBACK, OPERATOR, USER',
+    });
+  });
+
+  it('needs an image for a real deployment, and instance traits the node has', () => {
+    expect(validateNode(node('redfish')).deploy).toEqual({ result: false, reason: `Node ${UUID} failed to validate deploy image info. Some parameters were missing. Missing are: ['instance_info.image_source']` });
+    expect(validateNode(node('fake-hardware', { instance_info: { traits: 'CUSTOM_X' } })).deploy).toEqual({
+      result: false,
+      reason: `Error parsing traits from Node ${UUID} instance_info field. A list of strings is expected.`,
+    });
+    expect(validateNode(node('fake-hardware', { traits: ['CUSTOM_A'], instance_info: { traits: ['CUSTOM_A', 'CUSTOM_X'] } })).deploy).toEqual({
+      result: false,
+      reason: `Cannot specify instance traits that are not also set on the node. Node ${UUID} is missing traits CUSTOM_X`,
+    });
+  });
+});
+
+describe('interfaceOverrideRefusal', () => {
+  it('refuses an instance_info interface the hardware type does not offer', () => {
+    expect(interfaceOverrideRefusal(node('fake-hardware', { instance_info: { deploy_interface: 'nope' } }))).toBe(
+      "Could not find the following interface in the 'ironic.hardware.interfaces.deploy' entrypoint: nope. Valid interfaces are ['fake'].",
+    );
+    expect(interfaceOverrideRefusal(node('fake-hardware', { instance_info: { deploy_interface: 'fake' } }))).toBeUndefined();
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * `GET /v1/nodes/{id}/validate`: whether each of a node's interfaces has what it needs to work,
+ * judged from the node alone (no BMC is contacted), in Ironic's words. Pure: the gateway, which
+ * runs no driver, and the conductor share it.
+ */
+import { HARDWARE_TYPES, type HardwareInterface, type Json, type Node } from '@ironledger/domain';
+import { parseDriverInfo as parseIpmiDriverInfo } from './ipmi/ipmitool.js';
+import { parseDriverInfo as parseRedfishDriverInfo } from './redfish/driver-info.js';
+
+/** The interfaces Ironic reports, in its order (`vendor` is not validated). */
+export const VALIDATED_INTERFACES = ['boot', 'deploy', 'management', 'network', 'power', 'bios', 'console', 'inspect', 'raid', 'rescue', 'storage'] as const;
+export type ValidatedInterface = (typeof VALIDATED_INTERFACES)[number];
+
+/** Ironic's per-interface answer: no `reason` when the interface is ready. */
+export type InterfaceValidation = { readonly result: true } | { readonly result: false; readonly reason: string };
+
+const READY: InterfaceValidation = { result: true };
+
+/**
+ * Why the node's interfaces cannot even be loaded, if so: an interface asked for in
+ * `instance_info` (`deploy_interface`, …) that the hardware type does not offer (Ironic's 400).
+ */
+export function interfaceOverrideRefusal(node: Pick<Node, 'driver' | 'instance_info'>): string | undefined {
+  const support = HARDWARE_TYPES[node.driver];
+  if (!support) return undefined;
+  for (const [name, offered] of Object.entries(support) as [HardwareInterface, readonly string[]][]) {
+    const chosen = node.instance_info[`${name}_interface`];
+    if (typeof chosen === 'string' && !offered.includes(chosen)) {
+      return `Could not find the following interface in the 'ironic.hardware.interfaces.${name}' entrypoint: ${chosen}. Valid interfaces are [${offered.map((impl) => `'${impl}'`).join(', ')}].`;
+    }
+  }
+  return undefined;
+}
+
+/** Each interface's readiness, in Ironic's order. The deploy interface needs a ready boot interface too. */
+export function validateNode(node: Node): Record<ValidatedInterface, InterfaceValidation> {
+  const results = {} as Record<ValidatedInterface, InterfaceValidation>;
+  for (const name of VALIDATED_INTERFACES) results[name] = validateInterface(node, name, implementationOf(node, name));
+  if (results.deploy.result && !results.boot.result) results.deploy = results.boot;
+  return results;
+}
+
+/** The implementation the node uses: `instance_info`'s choice, else the node's. */
+function implementationOf(node: Node, name: ValidatedInterface): string {
+  const chosen = node.instance_info[`${name}_interface`];
+  return typeof chosen === 'string' ? chosen : node[`${name}_interface`];
+}
+
+function validateInterface(node: Node, name: ValidatedInterface, implementation: string): InterfaceValidation {
+  if (implementation.startsWith('no-')) return failed(`Driver ${node.driver} does not support ${name} (disabled or not implemented).`);
+  switch (implementation) {
+    case 'redfish':
+      return judged(() => parseRedfishDriverInfo(node));
+    case 'ipmitool':
+      return judged(() => parseIpmiDriverInfo(node));
+    default:
+      return name === 'deploy' ? validateDeploy(node, implementation) : READY;
+  }
+}
+
+/**
+ * The deploy interface: the instance's traits must be the node's (any deploy interface), and a
+ * real deployment needs to know its image.
+ */
+function validateDeploy(node: Node, implementation: string): InterfaceValidation {
+  const traits: Json | undefined = node.instance_info.traits;
+  if (traits !== undefined && traits !== null) {
+    if (!Array.isArray(traits) || traits.some((trait) => typeof trait !== 'string')) {
+      return failed(`Error parsing traits from Node ${node.uuid} instance_info field. A list of strings is expected.`);
+    }
+    const missing = (traits as string[]).filter((trait) => !node.traits.includes(trait));
+    if (missing.length > 0) return failed(`Cannot specify instance traits that are not also set on the node. Node ${node.uuid} is missing traits ${missing.join(', ')}`);
+  }
+  if (implementation !== 'fake' && !node.instance_info.image_source) {
+    return failed(`Node ${node.uuid} failed to validate deploy image info. Some parameters were missing. Missing are: ['instance_info.image_source']`);
+  }
+  return READY;
+}
+
+/** Ready unless `check` throws; its message is the reason. */
+function judged(check: () => unknown): InterfaceValidation {
+  try {
+    check();
+    return READY;
+  } catch (error) {
+    return failed((error as Error).message);
+  }
+}
+
+function failed(reason: string): InterfaceValidation {
+  return { result: false, reason };
+}
