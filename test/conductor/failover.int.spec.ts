@@ -201,8 +201,8 @@ describe('a conductor killed mid-transition', () => {
     const nodes: string[] = [];
     for (let i = 0; i < 4; i++) {
       const nodeId = randomUUID();
-      expect((await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'fake-hardware', driver_info: { fake_delay_ms: 120_000 }, provision_state: 'enroll' } })).ok).toBe(true);
-      expect((await bus.send({ type: 'RequestProvisionAction', nodeId, data: { target: 'manage' } })).ok).toBe(true);
+      expect(await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'fake-hardware', driver_info: { fake_delay_ms: 120_000 }, provision_state: 'enroll' } })).toEqual(expect.objectContaining({ ok: true }));
+      expect(await bus.send({ type: 'RequestProvisionAction', nodeId, data: { target: 'manage' } })).toEqual(expect.objectContaining({ ok: true }));
       nodes.push(nodeId);
     }
     for (const nodeId of nodes) expect((await load(nodeId)).reservation).toBe('doomed');

@@ -7,7 +7,7 @@ import { CONDUCTOR_QUEUE, type ResourceKind } from '@ironledger/contracts';
 import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
 import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
-import { connect } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Allocator } from './allocator.js';
 import { loadConfig } from './config.js';
 import { Conductor } from './conductor.js';
@@ -46,6 +46,9 @@ const app = await NestFactory.createMicroservice<MicroserviceOptions>(
   { transport: Transport.NATS, options: { servers: config.natsUrl, queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger },
 );
 await app.listen();
+// The command subscription must reach the server before the heartbeat does, or a gateway that
+// hears it may send a command nobody listens for yet ("no responders").
+await app.unwrap<NatsConnection>().flush();
 // Announced only once it takes commands: a gateway that hears this conductor may send it one.
 const roster = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start(config.conductorId, { group: config.conductorGroup, drivers: [...drivers.keys()] });
 const watchdog = new Watchdog(roster, projection, handler, config, log, { allocations: allocator, work: runner });
