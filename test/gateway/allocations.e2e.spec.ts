@@ -3,30 +3,20 @@
  * for a request and the failures in Ironic's words, backfilling, every way an allocation ends,
  * the refusals that append nothing, and an allocation's history (log, past state, feed).
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { subscribeSse } from '@ironledger/client';
 import { nodeStreamId, resourceStreamId } from '@ironledger/contracts';
-import { apiClient, fault, type Json } from '../support/api.js';
+import { apiClient, at, fault, type Json } from '../support/api.js';
 import { eventually } from '../support/processes.js';
-import { type RunningSystem, startSystem } from '../support/system.js';
+import { systemForFile } from '../support/system.js';
 
 jest.setTimeout(90_000);
 
-let system: RunningSystem;
+const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
-const at = (version: string) => ({ 'X-OpenStack-Ironic-API-Version': version });
 const webob = (body: Json) => JSON.parse(body.error_message as string) as Json;
 let serial = 0;
 
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
-
-const total = async () => (await (await system.store()).readAll({ after: 0, limit: 1_000_000 })).length;
 const allocationEvents = async (uuid: string) => (await (await system.store()).readStream(resourceStreamId('allocation', uuid))).map((e) => e.type);
 
 /** Until the node's states satisfy `reached`. */
@@ -229,7 +219,7 @@ describe('allocations', () => {
     const node = await availableNode(resourceClass, { name: 'alloc-bad' });
     const existing = await allocate({ resource_class: resourceClass, name: 'taken' });
     await availableNode(rc(), { name: 'alloc-spare' });
-    const before = await total();
+    const before = await system.eventCount();
     const cases: [string, string, unknown, Record<string, string> | undefined, number, string][] = [
       ['POST', '/v1/allocations', { foo: 1, resource_class: 'x' }, undefined, 400, "Schema error for allocation: Additional properties are not allowed ('foo' was unexpected)"],
       ['POST', '/v1/allocations', [], undefined, 400, "Schema error for allocation: [] is not of type 'object'"],
@@ -297,7 +287,7 @@ describe('allocations', () => {
       const response = await call(method, path, { headers: at(version), ...(method === 'POST' && { body: {} }) });
       expect([method, path, response.status, webob(response.json)]).toEqual([method, path, status, { code: status, title: status === 404 ? 'Not Found' : 'Method Not Allowed', description }]);
     }
-    expect(await total()).toBe(before);
+    expect(await system.eventCount()).toBe(before);
   });
 
   it('keep their history: the raw log, their state at a past instant, and their events in the feed', async () => {

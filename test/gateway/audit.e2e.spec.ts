@@ -2,26 +2,18 @@
  * Lifecycle events, audit history and past states through the gateway, with a real conductor and
  * JetStream behind it: what subscribers and auditors see must be exactly what the store holds.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { subscribeSse } from '@ironledger/client';
 import { toNodeEvent } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { type RecordedEvent } from '@ironledger/event-store';
-import { type RunningSystem, sleep, startSystem } from '../support/system.js';
+import { sleep, systemForFile } from '../support/system.js';
 
 jest.setTimeout(120_000);
 
 const LATEST = { 'X-OpenStack-Ironic-API-Version': 'latest' };
 type Json = Record<string, unknown>;
-let system: RunningSystem;
-
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
+const system = systemForFile();
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`${system.baseUrl}${path}`, { method, headers: { ...LATEST, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });

@@ -3,28 +3,18 @@
  * API and words, step secrets masked wherever a template is shown or its events served, the
  * refusals that append nothing, and a template's history (log, past state, feed).
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { subscribeSse } from '@ironledger/client';
 import { resourceStreamId } from '@ironledger/contracts';
-import { apiClient, fault, type Json } from '../support/api.js';
-import { type RunningSystem, startSystem } from '../support/system.js';
+import { apiClient, at, fault, type Json } from '../support/api.js';
+import { systemForFile } from '../support/system.js';
 
 jest.setTimeout(60_000);
 
-let system: RunningSystem;
+const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
-const at = (version: string) => ({ 'X-OpenStack-Ironic-API-Version': version });
 const webob = (body: Json) => JSON.parse(body.error_message as string) as Json;
 
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
-
-const total = async () => (await (await system.store()).readAll({ after: 0, limit: 1_000_000 })).length;
 const templateEvents = async (uuid: string) => (await (await system.store()).readStream(resourceStreamId('deploy_template', uuid))).map((e) => e.type);
 const step = (overrides: Json = {}) => ({ interface: 'bios', step: 'apply_configuration', args: { settings: [{ name: 'LogicalProc', value: 'Enabled' }], password: 'p4ss' }, priority: 150, ...overrides });
 const masked = (overrides: Json = {}) => ({ ...step(overrides), args: { settings: [{ name: 'LogicalProc', value: 'Enabled' }], password: '******' } });
@@ -89,7 +79,7 @@ describe('deploy templates', () => {
 
   it('answer bad input with Ironic’s errors and append nothing', async () => {
     const existing = await create('CUSTOM_TAKEN');
-    const before = await total();
+    const before = await system.eventCount();
     const body = (overrides: Json) => ({ name: 'CUSTOM_NEW', steps: [step()], ...overrides });
     const cases: [string, string, unknown, number, string][] = [
       ['POST', '', { steps: [step()] }, 400, "Schema error for template: 'name' is a required property"],
@@ -143,14 +133,14 @@ describe('deploy templates', () => {
       expect([method, path, response.status, response.json?.error_message ? fault(response.json) : response.text]).toEqual([method, path, status, message]);
     }
     await create('CUSTOM_OTHER');
-    const afterOther = await total();
+    const afterOther = await system.eventCount();
     const taken = await call('PATCH', '/v1/deploy_templates/CUSTOM_OTHER', { body: [{ op: 'replace', path: '/name', value: 'CUSTOM_TAKEN' }] });
     expect([taken.status, fault(taken.json)]).toEqual([409, 'A deploy template with name CUSTOM_TAKEN already exists.']);
     for (const [method, status] of [['GET', 404], ['POST', 405], ['PATCH', 405], ['DELETE', 405]] as const) {
       const response = await call(method, method === 'GET' || method === 'POST' ? '/v1/deploy_templates' : '/v1/deploy_templates/CUSTOM_TAKEN', { headers: at('1.54'), body: method === 'POST' ? {} : undefined });
       expect([method, response.status, webob(response.json)]).toEqual([method, status, { code: status, title: status === 404 ? 'Not Found' : 'Method Not Allowed', description: 'The API version does not allow deploy templates' }]);
     }
-    expect(await total()).toBe(afterOther);
+    expect(await system.eventCount()).toBe(afterOther);
     expect(afterOther - before).toBe(2);
   });
 

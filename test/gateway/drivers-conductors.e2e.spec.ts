@@ -3,27 +3,18 @@
  * group `rack1`): the hardware types they serve with their interfaces and properties, the
  * conductors themselves, and the conductor groups nodes may take.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { apiClient, type ApiResponse, fault, type Json } from '../support/api.js';
-import { type RunningSystem, startSystem } from '../support/system.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { apiClient, type ApiResponse, at, fault, type Json } from '../support/api.js';
+import { systemForFile } from '../support/system.js';
 
 jest.setTimeout(60_000);
 
-let system: RunningSystem;
+const system = systemForFile({ conductors: 2, conductorEnv: [{}, { CONDUCTOR_GROUP: 'Rack1' }] });
 const call = apiClient(() => system.baseUrl);
-const at = (version: string) => ({ 'X-OpenStack-Ironic-API-Version': version });
 const links = (path: string) => [
   { href: `${system.baseUrl}/v1/${path}`, rel: 'self' },
   { href: `${system.baseUrl}/${path}`, rel: 'bookmark' },
 ];
-
-beforeAll(async () => {
-  system = await startSystem({ conductors: 2, conductorEnv: [{}, { CONDUCTOR_GROUP: 'Rack1' }] });
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
 
 const [plain, grouped] = [0, 1].map((i) => () => system.conductorIds[i]!);
 const failure = (response: ApiResponse) => ({ status: response.status, message: fault(response.json) });

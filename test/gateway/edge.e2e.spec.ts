@@ -3,25 +3,17 @@
  * never finish their headers, more event streams than allowed. Each gets a 4xx in Ironic's error
  * body, and nothing is appended.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { connect as connectTcp } from 'node:net';
 import { nodeStreamId } from '@ironledger/contracts';
 import { apiClient, fault } from '../support/api.js';
 import { rawRequest } from '../support/routes.js';
-import { type RunningSystem, startSystem } from '../support/system.js';
+import { systemForFile } from '../support/system.js';
 
 jest.setTimeout(120_000);
 
-let system: RunningSystem;
+const system = systemForFile({ env: { HTTP_HEADERS_TIMEOUT_MS: '1000', EVENTS_MAX_CLIENTS: '3' } });
 const call = apiClient(() => system.baseUrl);
-
-beforeAll(async () => {
-  system = await startSystem({ env: { HTTP_HEADERS_TIMEOUT_MS: '1000', EVENTS_MAX_CLIENTS: '3' } });
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const ironicFault = (text: string) => (JSON.parse((JSON.parse(text) as { error_message: string }).error_message) as { faultstring: string }).faultstring;

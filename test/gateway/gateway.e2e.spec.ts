@@ -2,24 +2,16 @@
  * The gateway over real HTTP, with a real conductor and JetStream behind it: Ironic's API
  * flows, its error bodies, and the promise that refused requests append nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { nodeStreamId } from '@ironledger/contracts';
-import { type RunningSystem, sleep, startSystem } from '../support/system.js';
+import { sleep, systemForFile } from '../support/system.js';
 
 jest.setTimeout(60_000);
 
 const LATEST = { 'X-OpenStack-Ironic-API-Version': 'latest' };
 type Json = Record<string, unknown>;
 
-let system: RunningSystem;
-
-beforeAll(async () => {
-  system = await startSystem({ env: { COMMAND_TIMEOUT_MS: '3000' } });
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
+const system = systemForFile({ env: { COMMAND_TIMEOUT_MS: '3000' } });
 
 async function call(method: string, path: string, { body, headers = LATEST, raw }: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
   const response = await fetch(`${system.baseUrl}${path}`, {

@@ -3,24 +3,15 @@
  * behind it, on fake hardware: Ironic 21.4's statuses, gates and texts (compared with the real
  * Ironic's fake-hardware answers), each change an event, and refusals that append nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { nodeStreamId } from '@ironledger/contracts';
-import { apiClient, fault, type Json } from '../support/api.js';
-import { type RunningSystem, sleep, startSystem } from '../support/system.js';
+import { apiClient, at, fault, type Json } from '../support/api.js';
+import { sleep, systemForFile } from '../support/system.js';
 
 jest.setTimeout(60_000);
 
-let system: RunningSystem;
+const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
-const at = (version: string) => ({ 'X-OpenStack-Ironic-API-Version': version });
-
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
 
 async function createNode(name: string, extra: Json = {}): Promise<string> {
   const created = await call('POST', '/v1/nodes', { body: { driver: 'fake-hardware', name, ...extra } });
@@ -29,7 +20,6 @@ async function createNode(name: string, extra: Json = {}): Promise<string> {
 }
 
 const types = async (uuid: string) => (await (await system.store()).readStream(nodeStreamId(uuid))).map((event) => event.type);
-const totalEvents = async () => (await (await system.store()).readAll({ after: 0, limit: 1_000_000 })).length;
 const states = async (ident: string) => (await call('GET', `/v1/nodes/${ident}/states`)).json;
 
 /** Polls the node's states until `reached` holds. */
@@ -48,12 +38,12 @@ const settled = (ident: string, state: string) => until(ident, (s) => s.provisio
 
 /** Each request answers with the status and faultstring given, and the log does not grow. */
 async function refusals(cases: readonly [string, string, unknown, number, string, Record<string, string>?][]): Promise<void> {
-  const before = await totalEvents();
+  const before = await system.eventCount();
   for (const [method, path, body, status, message, headers] of cases) {
     const answer = await call(method, path, { ...(body === undefined ? {} : typeof body === 'string' ? { raw: body } : { body }), ...(headers && { headers }) });
     expect([method, path, JSON.stringify(body), answer.status, answer.status >= 400 ? fault(answer.json) : answer.text]).toEqual([method, path, JSON.stringify(body), status, message]);
   }
-  expect(await totalEvents()).toBe(before);
+  expect(await system.eventCount()).toBe(before);
 }
 
 describe('boot device', () => {
@@ -236,9 +226,9 @@ describe('console', () => {
     await until(uuid, (s) => s.console_enabled === true, 'the console on');
     expect((await call('GET', '/v1/nodes/mgmt-console/states/console')).json).toEqual({ console_enabled: true, console_info: {} });
     // Asking for what is so already is accepted and does nothing.
-    const before = await totalEvents();
+    const before = await system.eventCount();
     expect((await call('PUT', `/v1/nodes/${uuid}/states/console`, { body: { enabled: 'yes' } })).status).toBe(202);
-    expect(await totalEvents()).toBe(before);
+    expect(await system.eventCount()).toBe(before);
     expect((await call('PUT', `/v1/nodes/${uuid}/states/console`, { body: { enabled: 'off' } })).status).toBe(202);
     await until(uuid, (s) => s.console_enabled === false, 'the console off');
     expect(await types(uuid)).toEqual(['NodeRegistered', 'ManagementActionStarted', 'ConsoleModeSet', 'ManagementActionStarted', 'ConsoleModeSet']);

@@ -4,32 +4,22 @@
  * node list's filters, Ironic's error texts (two error bodies), a node's vendor methods and
  * inventory — every refusal with Ironic's status and words, and nothing appended.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { apiClient, type ApiResponse, fault, type Json, LATEST } from '../support/api.js';
-import { type RunningSystem, sleep, startSystem } from '../support/system.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { apiClient, type ApiResponse, at, fault, type Json, LATEST } from '../support/api.js';
+import { sleep, systemForFile } from '../support/system.js';
 
 jest.setTimeout(90_000);
 
-let system: RunningSystem;
+const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
-const at = (version: string) => ({ 'X-OpenStack-Ironic-API-Version': version });
 
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
-
-const eventCount = async () => (await (await system.store()).readAll({ after: 0, limit: 1_000_000 })).length;
 
 /** `request` answers `status` with `message` (Ironic's fault), and appends nothing. */
 async function refused(request: () => Promise<ApiResponse>, status: number, message: string): Promise<void> {
-  const before = await eventCount();
+  const before = await system.eventCount();
   const response = await request();
   expect({ status: response.status, message: response.json?.error_message ? fault(response.json) : response.text }).toEqual({ status, message });
-  expect(await eventCount()).toBe(before);
+  expect(await system.eventCount()).toBe(before);
 }
 
 /** The router's body (`{code, title, description}`), without version headers. */

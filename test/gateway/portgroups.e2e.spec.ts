@@ -2,27 +2,18 @@
  * Port groups through the gateway: Ironic's API (1.23, 1.24, 1.26), what the CLI sends, moves
  * between nodes, the standalone-ports rules, and refusals with Ironic's words that append nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { apiClient, fault, type Json } from '../support/api.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { apiClient, at, fault, type Json } from '../support/api.js';
 import { enroll, nodeEventTypes, provision, storedEvents } from '../support/nodes.js';
-import { type RunningSystem, startSystem } from '../support/system.js';
+import { systemForFile } from '../support/system.js';
 
 jest.setTimeout(60_000);
 
-let system: RunningSystem;
+const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
-const at = (version: string) => ({ 'X-OpenStack-Ironic-API-Version': version });
 const mac = (n: number) => `52:54:00:b2:00:${n.toString(16).padStart(2, '0')}`;
 const UNKNOWN = '0e8e4f3c-1b2a-4c5d-9e8f-7a6b5c4d3e2f';
 const routeError = (body: Json) => JSON.parse(body.error_message as string) as Json;
-
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
 
 describe('port groups', () => {
   it('creates (as the CLI sends it), shows by UUID or name, lists, changes and deletes a port group, each change an event', async () => {

@@ -4,29 +4,21 @@
  * message or log line shows one, even for events an earlier API stored with a password moved
  * into `extra`.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { NodeCommandHandler } from '@ironledger/application';
 import { subscribeSse } from '@ironledger/client';
 import { nodeStreamId } from '@ironledger/contracts';
 import { apiClient, fault, LATEST } from '../support/api.js';
-import { type RunningSystem, sleep, startSystem } from '../support/system.js';
+import { sleep, systemForFile } from '../support/system.js';
 
 jest.setTimeout(120_000);
 
 const PASSWORD = 'Sup3r-S3cret-bmc';
 const OTHER = 'An0ther-S3cret';
-let system: RunningSystem;
+const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
-
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
 
 async function enrolled(name: string): Promise<string> {
   const created = await call('POST', '/v1/nodes', { body: { driver: 'fake-hardware', name, driver_info: { redfish_address: 'https://10.0.0.9', redfish_password: PASSWORD, ipmi_password: OTHER } } });

@@ -2,27 +2,17 @@
  * Node traits and shards through the gateway, with a real conductor and JetStream behind it:
  * Ironic's API and words, every change a node event, and refusals that append nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { nodeStreamId } from '@ironledger/contracts';
-import { apiClient, fault, type Json } from '../support/api.js';
+import { apiClient, at, fault, type Json } from '../support/api.js';
 import { eventually } from '../support/processes.js';
-import { type RunningSystem, startSystem } from '../support/system.js';
+import { systemForFile } from '../support/system.js';
 
 jest.setTimeout(60_000);
 
-let system: RunningSystem;
+const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
-const at = (version: string) => ({ 'X-OpenStack-Ironic-API-Version': version });
 
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
-
-const total = async () => (await (await system.store()).readAll({ after: 0, limit: 1_000_000 })).length;
 const nodeEvents = async (uuid: string) => (await (await system.store()).readStream(nodeStreamId(uuid))).map((e) => e.type);
 
 async function newNode(body: Json = {}, version = 'latest'): Promise<string> {
@@ -69,7 +59,7 @@ describe('node traits', () => {
   it('answer bad input with Ironic’s errors and append nothing', async () => {
     const uuid = await newNode({ name: 'traits-bad' });
     await call('PUT', `/v1/nodes/${uuid}/traits`, { body: { traits: Array.from({ length: 50 }, (_, i) => `CUSTOM_T${i}`) } });
-    const before = await total();
+    const before = await system.eventCount();
     const oneOrAll =
       'A single node trait may be added via PUT /v1/nodes/<node identifier>/traits/<trait> with no body, or all node traits may be replaced via PUT /v1/nodes/<node identifier>/traits with the list of traits specified in the request body.';
     const long = `CUSTOM_${'A'.repeat(250)}`;
@@ -108,7 +98,7 @@ describe('node traits', () => {
     expect([remove.status, fault(remove.json)]).toEqual([404, 'Resource could not be found.']);
     const viaNode = await call('POST', '/v1/nodes', { body: { driver: 'fake-hardware', traits: ['CUSTOM_A'] } });
     expect(viaNode.status).toBe(400);
-    expect(await total()).toBe(before);
+    expect(await system.eventCount()).toBe(before);
   });
 });
 
@@ -147,7 +137,7 @@ describe('shards', () => {
 
   it('answer bad input with Ironic’s errors and append nothing', async () => {
     const uuid = await newNode();
-    const before = await total();
+    const before = await system.eventCount();
     const cases: [string, string, unknown, Record<string, string>, number, string][] = [
       ['GET', '/v1/nodes?sharded=maybe', undefined, at('1.82'), 400, "Invalid sharded: Unrecognized value 'maybe', acceptable values are: '0', '1', 'f', 'false', 'n', 'no', 'off', 'on', 't', 'true', 'y', 'yes'"],
       ['GET', '/v1/nodes?shard=a&shard=b', undefined, at('1.82'), 400, "Expected string for shard: ['a', 'b']"],
@@ -172,6 +162,6 @@ describe('shards', () => {
       const response = await call(method, '/v1/shards', { headers: at(version) });
       expect([method, version, response.status, webob(response.json)]).toEqual([method, version, status, { code: status, title: status === 404 ? 'Not Found' : 'Method Not Allowed', description }]);
     }
-    expect(await total()).toBe(before);
+    expect(await system.eventCount()).toBe(before);
   });
 });

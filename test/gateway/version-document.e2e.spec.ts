@@ -3,20 +3,12 @@
  * at each of several microversions, is followed with that version and must not be a 404.
  * Data-driven from the document itself, so resources are checked as soon as they are advertised.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { type RunningSystem, startSystem } from '../support/system.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { systemForFile } from '../support/system.js';
 
 jest.setTimeout(60_000);
 
-let system: RunningSystem;
-
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
+const system = systemForFile();
 
 const VERSIONS = ['1.1', '1.22', '1.31', '1.49', '1.55', '1.82'];
 

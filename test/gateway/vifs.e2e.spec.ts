@@ -3,26 +3,17 @@
  * nothing is recorded; with `flat` a VIF is bound to a port group or port as Ironic binds it, each
  * binding an event; refusals with Ironic's status and words append nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { apiClient, fault, type Json } from '../support/api.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { apiClient, at, fault, type Json } from '../support/api.js';
 import { enroll, nodeEventTypes, provision, storedEvents } from '../support/nodes.js';
-import { type RunningSystem, startSystem } from '../support/system.js';
+import { systemForFile } from '../support/system.js';
 
 jest.setTimeout(60_000);
 
-let system: RunningSystem;
+const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
-const at = (version: string) => ({ 'X-OpenStack-Ironic-API-Version': version });
 const mac = (n: number) => `52:54:00:c2:00:${n.toString(16).padStart(2, '0')}`;
 const vifs = async (node: string) => ((await call('GET', `/v1/nodes/${node}/vifs`)).json.vifs as Json[]).map((vif) => vif.id);
-
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
 
 describe('VIFs', () => {
   it('with the noop network interface, attaches and detaches anything, records nothing and lists nothing', async () => {

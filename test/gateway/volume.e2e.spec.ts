@@ -3,26 +3,17 @@
  * the power-state rules, moves between nodes, secrets masked in views and served events, and
  * refusals with Ironic's words that append nothing.
  */
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { apiClient, fault, type Json } from '../support/api.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { apiClient, at, fault, type Json } from '../support/api.js';
 import { enroll, nodeEventTypes, power, storedEvents } from '../support/nodes.js';
-import { type RunningSystem, startSystem } from '../support/system.js';
+import { systemForFile } from '../support/system.js';
 
 jest.setTimeout(60_000);
 
-let system: RunningSystem;
+const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
-const at = (version: string) => ({ 'X-OpenStack-Ironic-API-Version': version });
 const UNKNOWN = '0e8e4f3c-1b2a-4c5d-9e8f-7a6b5c4d3e2f';
 const links = (path: string) => [{ href: `${system.baseUrl}/v1/${path}`, rel: 'self' }, { href: `${system.baseUrl}/${path}`, rel: 'bookmark' }];
-
-beforeAll(async () => {
-  system = await startSystem();
-}, 120_000);
-
-afterAll(async () => {
-  await system?.stop();
-});
 
 describe('volume', () => {
   it('serves the volume documents, for the fleet and for any node path', async () => {

@@ -4,6 +4,9 @@ export type Json = Record<string, unknown>;
 
 export const LATEST = { 'X-OpenStack-Ironic-API-Version': 'latest' } as const;
 
+/** The headers asking for one microversion. */
+export const at = (version: string) => ({ 'X-OpenStack-Ironic-API-Version': version });
+
 export interface ApiResponse {
   readonly status: number;
   readonly headers: Headers;
