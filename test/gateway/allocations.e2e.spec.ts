@@ -8,7 +8,7 @@ import { subscribeSse } from '@ironledger/client';
 import { nodeStreamId, resourceStreamId } from '@ironledger/contracts';
 import { apiClient, at, fault, type Json } from '../support/api.js';
 import { eventually } from '../support/processes.js';
-import { systemForFile } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(90_000);
 
@@ -210,7 +210,8 @@ describe('allocations', () => {
     const refused = await call('POST', '/v1/allocations', { body: { node: available, resource_class: 'other', name: 'backfill-bad' } });
     const failed = (await call('GET', '/v1/allocations/backfill-bad')).json;
     const why = `Failed to process allocation ${failed.uuid as string}: Cannot backfill an allocation for node ${available}: Node must be in the "active" state, but the current state is "available"; Resource class ${resourceClass} does not match the requested resource class other.`;
-    expect([refused.status, fault(refused.json)]).toEqual([400, why]);
+    // Ironic's AllocationFailed has no status of its own: a 500 with faultcode Server.
+    expect([refused.status, fault(refused.json), JSON.parse(refused.json.error_message as string).faultcode]).toEqual([500, why, 'Server']);
     expect(failed).toMatchObject({ state: 'error', node_uuid: null, last_error: why });
   });
 

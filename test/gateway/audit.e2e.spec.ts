@@ -7,7 +7,8 @@ import { subscribeSse } from '@ironledger/client';
 import { toNodeEvent } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { type RecordedEvent } from '@ironledger/event-store';
-import { sleep, systemForFile } from '../support/system.js';
+import { sleep } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(120_000);
 

@@ -7,7 +7,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { subscribeSse } from '@ironledger/client';
 import { resourceStreamId } from '@ironledger/contracts';
 import { apiClient, at, fault, type Json } from '../support/api.js';
-import { systemForFile } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(60_000);
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, jest } from '@jest/globals';
 import { apiClient, type ApiResponse, at, fault, type Json } from '../support/api.js';
-import { systemForFile } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(60_000);
 
@@ -81,6 +81,15 @@ describe('GET /v1/drivers', () => {
     expect(Object.keys(raid)).toEqual(['raid_level', 'size_gb', 'volume_name', 'is_root_volume', 'share_physical_disks', 'disk_type', 'interface_type', 'number_of_physical_disks', 'controller', 'physical_disks']);
     expect(raid.raid_level).toBe("RAID level for the logical disk. Valid values are 'JBOD', '0', '1', '2', '5', '6', '1+0', '5+0' and '6+0'. Required.");
     expect((await call('GET', '/v1/drivers/fake-hardware/vendor_passthru/methods')).json).toEqual({});
+  });
+
+  it('refuses every driver vendor method call as Ironic does a method no interface has', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(failure(await call(method, '/v1/drivers/fake-hardware/vendor_passthru?method=lookup'))).toEqual({ status: 400, message: 'No handler for method lookup' });
+    }
+    expect(failure(await call('POST', '/v1/drivers/fake-hardware/vendor_passthru/lookup', { body: {} }))).toEqual({ status: 400, message: 'No handler for method lookup' });
+    expect(failure(await call('POST', '/v1/drivers/fake-hardware/vendor_passthru', { body: {} }))).toEqual({ status: 400, message: 'Missing mandatory parameter: method' });
+    expect(failure(await call('POST', '/v1/drivers/nope/vendor_passthru?method=lookup', { body: {} }))).toEqual({ status: 404, message: "The driver 'nope' is unknown." });
   });
 });
 

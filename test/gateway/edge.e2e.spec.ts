@@ -8,7 +8,7 @@ import { connect as connectTcp } from 'node:net';
 import { nodeStreamId } from '@ironledger/contracts';
 import { apiClient, fault } from '../support/api.js';
 import { rawRequest } from '../support/routes.js';
-import { systemForFile } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(120_000);
 

@@ -6,7 +6,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { nodeStreamId } from '@ironledger/contracts';
 import { apiClient, at, fault, type Json } from '../support/api.js';
-import { sleep, systemForFile } from '../support/system.js';
+import { sleep } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(60_000);
 

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it, jest } from '@jest/globals';
 import { apiClient, type ApiResponse, at, fault, type Json, LATEST } from '../support/api.js';
-import { sleep, systemForFile } from '../support/system.js';
+import { sleep } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(90_000);
 
@@ -366,6 +367,17 @@ describe('a node’s vendor methods and inventory', () => {
     const uuid = (await createNode()).uuid as string;
     expect((await call('GET', `/v1/nodes/${uuid}/vendor_passthru/methods`)).json).toEqual({});
     await refused(() => call('GET', '/v1/nodes/bad%20name/vendor_passthru/methods'), 400, 'Expected UUID or name for node_ident: bad name');
+  });
+
+  it('refuses every vendor method call as Ironic does a method no interface has', async () => {
+    const uuid = (await createNode()).uuid as string;
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      await refused(() => call(method, `/v1/nodes/${uuid}/vendor_passthru?method=reset_bmc`), 400, 'No handler for method reset_bmc');
+    }
+    await refused(() => call('POST', `/v1/nodes/${uuid}/vendor_passthru/reset_bmc`, { body: {} }), 400, 'No handler for method reset_bmc');
+    await refused(() => call('POST', `/v1/nodes/${uuid}/vendor_passthru`, { body: {} }), 400, 'Missing mandatory parameter: method');
+    await refused(() => call('POST', '/v1/nodes/no-such-node/vendor_passthru?method=x', { body: {} }), 404, 'Node no-such-node could not be found.');
+    await refused(() => call('POST', '/v1/nodes/bad%20name/vendor_passthru?method=x', { body: {} }), 400, 'Expected UUID or name for node_ident: bad name');
   });
 
   it('serves the inventory introspection stored, from 1.81', async () => {

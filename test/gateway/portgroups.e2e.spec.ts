@@ -5,7 +5,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { apiClient, at, fault, type Json } from '../support/api.js';
 import { enroll, nodeEventTypes, provision, storedEvents } from '../support/nodes.js';
-import { systemForFile } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(60_000);
 

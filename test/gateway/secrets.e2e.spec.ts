@@ -11,7 +11,8 @@ import { NodeCommandHandler } from '@ironledger/application';
 import { subscribeSse } from '@ironledger/client';
 import { nodeStreamId } from '@ironledger/contracts';
 import { apiClient, fault, LATEST } from '../support/api.js';
-import { sleep, systemForFile } from '../support/system.js';
+import { sleep } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(120_000);
 

@@ -6,7 +6,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { nodeStreamId } from '@ironledger/contracts';
 import { apiClient, at, fault, type Json } from '../support/api.js';
 import { eventually } from '../support/processes.js';
-import { systemForFile } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(60_000);
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, jest } from '@jest/globals';
 import { apiClient, fault, type Json } from '../support/api.js';
-import { systemForFile } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(60_000);
 

@@ -4,7 +4,7 @@
  * Data-driven from the document itself, so resources are checked as soon as they are advertised.
  */
 import { describe, expect, it, jest } from '@jest/globals';
-import { systemForFile } from '../support/system.js';
+import { systemForFile } from '../support/system-for-file.js';
 
 jest.setTimeout(60_000);
 

@@ -3,7 +3,6 @@
  * NATS server that `npm test` provides in NATS_URL, with a JetStream stream and command-bus
  * subjects of their own so that test runs neither see each other's events nor answer each other. `stop()` kills every process it started.
  */
-import { afterAll, beforeAll } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -95,44 +94,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     await system.stop();
     throw new Error(`${(error as Error).message}\n${logs}`);
   }
-}
-
-/**
- * The system a test file runs against: started before the file's tests and stopped after them.
- * Its members may be read only from inside a test or a hook.
- */
-export function systemForFile(options: SystemOptions = {}): RunningSystem {
-  let running: RunningSystem | undefined;
-  beforeAll(async () => {
-    running = await startSystem(options);
-  }, 120_000);
-  afterAll(async () => {
-    await running?.stop();
-  });
-  const current = () => {
-    if (!running) throw new Error('The system has not started (or failed to start): see the file\'s beforeAll');
-    return running;
-  };
-  return {
-    get baseUrl() {
-      return current().baseUrl;
-    },
-    get natsUrl() {
-      return current().natsUrl;
-    },
-    get conductorIds() {
-      return current().conductorIds;
-    },
-    get relayStream() {
-      return current().relayStream;
-    },
-    store: () => current().store(),
-    eventCount: () => current().eventCount(),
-    stopConductors: () => current().stopConductors(),
-    processes: () => current().processes(),
-    stop: () => current().stop(),
-    logs: () => current().logs(),
-  };
 }
 
 /** Until the gateway answers /readyz and has heard every conductor's heartbeat. */
