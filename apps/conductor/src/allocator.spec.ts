@@ -193,12 +193,12 @@ describe('backfilling', () => {
     expect(nodeState(nodeId)).toMatchObject({ allocation_uuid: idOf(reply), instance_uuid: idOf(reply), provision_state: 'active' });
   });
 
-  it('refuses a node that does not fit, keeping the failed allocation as Ironic does', async () => {
+  it('refuses a node that does not fit with a 500 (Ironic’s AllocationFailed), keeping the failed allocation as Ironic does', async () => {
     const nodeId = await availableNode();
     const id = uuid('2b000000');
     const reply = await create(self.conductor, { backfill_node: nodeId, resource_class: 'gold' }, id);
     const why = `Failed to process allocation ${id}: Cannot backfill an allocation for node ${nodeId}: Node must be in the "active" state, but the current state is "available".`;
-    expect(reply).toEqual({ ok: false, error: { type: 'invalid_parameter', message: why } });
+    expect(reply).toEqual({ ok: false, error: { type: 'internal', message: why } });
     await settled();
     expect(allocation(id)).toMatchObject({ state: 'error', last_error: why });
     expect(nodeState(nodeId).allocation_uuid).toBeNull();

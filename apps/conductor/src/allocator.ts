@@ -10,7 +10,6 @@ import {
   type CommandMeta,
   type DeallocateNode,
   DomainError,
-  InvalidParameterError,
   type Node,
   type NodeCommand,
   type NodeEvent,
@@ -45,6 +44,17 @@ export interface AllocatorParts {
   /** Until the fleet shows everything up to a store position (the projection's `waitFor`). */
   readonly caughtUp: (position: number) => Promise<unknown>;
   readonly claims: UniqueClaims;
+}
+
+/**
+ * Ironic's `AllocationFailed`: a backfill the node does not fit. Ironic gives that exception no
+ * status of its own, so the request fails with a 500 that carries the reason.
+ */
+export class AllocationFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AllocationFailedError';
+  }
 }
 
 type AllocationHandled = Handled<AllocationEvent, Allocation>;
@@ -192,13 +202,13 @@ export class Allocator {
    */
   private async backfill(allocation: Allocation, meta: CommandMeta): Promise<AllocationHandled> {
     const nodeId = allocation.backfill_node!;
-    const refuse = async (error: DomainError): Promise<never> => {
+    const refuse = async (error: DomainError | AllocationFailedError): Promise<never> => {
       await this.finish(allocation, { outcome: 'failed', error: error.message }, meta);
       throw error;
     };
     const node = this.parts.fleet.get(nodeId);
     const problems = node ? backfillProblems(node, allocation) : [];
-    if (problems.length > 0) return refuse(new InvalidParameterError(nodeId, ALLOCATION_FAILURE.backfill(allocation.uuid, nodeId, problems)));
+    if (problems.length > 0) return refuse(new AllocationFailedError(ALLOCATION_FAILURE.backfill(allocation.uuid, nodeId, problems)));
     const holder = [...this.parts.fleet.all()].find((other) => other.instance_uuid === allocation.uuid && other.uuid !== nodeId);
     if (holder) return refuse(new ResourceConflictError(`Instance ${allocation.uuid} is already associated with a node, it cannot be associated with this other node ${nodeId}`));
     try {

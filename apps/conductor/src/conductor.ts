@@ -45,7 +45,7 @@ import {
 } from '@ironledger/domain';
 import { DriverError, DriverRefusal, type HardwareType } from '@ironledger/drivers';
 import { ConcurrencyError } from '@ironledger/event-store';
-import { type Allocator } from './allocator.js';
+import { AllocationFailedError, type Allocator } from './allocator.js';
 import { HardwareManagement, MANAGEMENT_CALLS, type ManagementCall, RecordedFailure, SYNCHRONOUS_CALLS, type SynchronousCall } from './management.js';
 import { type ConductorMetrics } from './metrics.js';
 import { withNameClaim } from './name-claims.js';
@@ -407,6 +407,8 @@ function toCommandError(error: unknown): CommandError {
   // The driver refused before touching the hardware (400), or the hardware failed (500).
   if (error instanceof DriverRefusal) return { type: 'invalid_parameter', message: error.message };
   if (error instanceof DriverError) return { type: 'driver_failed', message: error.message };
+  // A backfill that failed: Ironic answers 500 with the reason.
+  if (error instanceof AllocationFailedError) return { type: 'internal', message: error.message };
   // Still conflicting after several fresh attempts: the resource is too busy right now.
   if (error instanceof ConcurrencyError) return { type: 'conflict', message: `${error.streamId} is being changed concurrently, please retry.` };
   return { type: 'internal', message: (error as Error).message };

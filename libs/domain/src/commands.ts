@@ -75,7 +75,7 @@ export type DeleteNode = Command<'DeleteNode', { readonly allow_deleting_availab
 /** `PUT …/states/provision`: the target as the API received it, and the verb's arguments. */
 export type RequestProvisionAction = Command<
   'RequestProvisionAction',
-  { readonly target: string; readonly clean_steps?: Json[]; readonly deploy_steps?: Json[] }
+  { readonly target: string; readonly clean_steps?: Json[]; readonly deploy_steps?: Json[]; readonly configdrive?: Json }
 >;
 
 /**

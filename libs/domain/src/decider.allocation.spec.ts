@@ -101,9 +101,9 @@ describe('a node’s allocation ending', () => {
   it('comes with a finished tear-down, but not a failed one', () => {
     const tearingDown = allocated('deleting');
     const done = when(tearingDown, { type: 'RecordProvisionOutcome', data: { outcome: 'succeeded' } });
-    expect(done.events.map((e) => e.type)).toEqual(['ProvisionStateChanged', 'NodeDeallocated']);
+    expect(done.events.map((e) => e.type)).toEqual(['ProvisionStateChanged', 'NodeDeallocated', 'InstanceCleared']);
     expect(done.events[1]!.data).toMatchObject({ reason: 'tear-down' });
-    expect(done.node).toMatchObject({ provision_state: 'cleaning', allocation_uuid: null, instance_uuid: null });
+    expect(done.node).toMatchObject({ provision_state: 'cleaning', allocation_uuid: null, instance_uuid: null, instance_info: {} });
     expect(when(tearingDown, { type: 'RecordProvisionOutcome', data: { outcome: 'failed', error: 'x' } }).events.map((e) => e.type)).toEqual(['ProvisionStateChanged']);
     const plain = nodeIn('deleting');
     expect(when(plain, { type: 'RecordProvisionOutcome', data: { outcome: 'succeeded' } }).events.map((e) => e.type)).toEqual(['ProvisionStateChanged']);

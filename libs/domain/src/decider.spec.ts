@@ -166,6 +166,22 @@ describe('deploy and tear-down', () => {
     expect(deploying.deploy_steps).toEqual(deploySteps);
     expect(when(deploying, outcome({ outcome: 'succeeded' })).node?.deploy_steps).toBeNull();
   });
+
+  it('keeps a deployment’s config drive in instance_info, as Ironic does; other verbs ignore it', () => {
+    const given = { instance_info: { image_source: 'img' } };
+    expect(when(nodeIn('available', given), provision('active', { configdrive: 'H4sI' })).node?.instance_info).toEqual({ image_source: 'img', configdrive: 'H4sI' });
+    expect(when(nodeIn('active', given), provision('rebuild', { configdrive: { meta_data: {} } })).node?.instance_info).toEqual({ image_source: 'img', configdrive: { meta_data: {} } });
+    expect(when(nodeIn('available', given), provision('active')).node?.instance_info).toEqual({ image_source: 'img' });
+  });
+
+  it('wipes instance_uuid and instance_info when tear-down finishes, not when it fails (Ironic’s do_node_tear_down)', () => {
+    const deployed = { instance_uuid: '9f0e1d2c-0000-4000-8000-000000000001', instance_info: { image_source: 'img', configdrive: 'H4sI' } };
+    const finished = when(nodeIn('deleting', deployed), outcome({ outcome: 'succeeded' }));
+    expect(finished.events.map((e) => e.type)).toEqual(['ProvisionStateChanged', 'InstanceCleared']);
+    expect(finished.node).toMatchObject({ provision_state: 'cleaning', instance_uuid: null, instance_info: {} });
+    expect(when(nodeIn('deleting', deployed), outcome({ outcome: 'failed', error: 'x' })).node).toMatchObject({ provision_state: 'error', ...deployed });
+    expect(when(nodeIn('deleting'), outcome({ outcome: 'succeeded' })).events.map((e) => e.type)).toEqual(['ProvisionStateChanged']);
+  });
 });
 
 describe('locks', () => {

@@ -69,6 +69,8 @@ export type ProvisionStateChanged = Event<
     readonly last_error: string | null;
     readonly clean_steps?: Json[];
     readonly deploy_steps?: Json[];
+    /** The config drive a deployment or rebuild was given: kept as `instance_info.configdrive`, as Ironic's conductor keeps it. */
+    readonly configdrive?: Json;
   }
 >;
 
@@ -183,6 +185,12 @@ export type NodeDeallocated = Event<
   'NodeDeallocated',
   { readonly allocation_uuid: string; readonly instance_uuid: string | null; readonly reason: 'allocation deleted' | 'instance removed' | 'tear-down' | 'recovery' }
 >;
+/**
+ * Tear-down finished: `instance_uuid` and `instance_info` were wiped before cleaning, as Ironic's
+ * conductor wipes them, so that the node can be offered again. `instance_uuid` is the one it had.
+ */
+export type InstanceCleared = Event<'InstanceCleared', { readonly instance_uuid: string | null }>;
+
 /** An operator changed fields of a port (`PATCH /v1/ports/{uuid}`). */
 export type PortUpdated = Event<'PortUpdated', { readonly uuid: string; readonly changes: Partial<Omit<PortFields, 'uuid'>> }>;
 
@@ -286,6 +294,7 @@ export type NodeEvent =
   | NodeTraitRemoved
   | NodeAllocated
   | NodeDeallocated
+  | InstanceCleared
   | PortUpdated
   | PortMovedOut
   | PortMovedIn
@@ -325,7 +334,7 @@ export const NODE_EVENT_TYPES: readonly NodeEventType[] = [
   'PowerStateChanged', 'PowerActionFailed', 'PowerStateCorrected', 'PowerStateRestored', 'PowerSyncFailed', 'PowerSyncRecovered',
   'MaintenanceSet', 'MaintenanceCleared', 'IntrospectionStarted', 'IntrospectionWaiting', 'InventoryProcessed', 'IntrospectionFinished',
   'IntrospectionAborted', 'IntrospectionExpired', 'PortAdded', 'PortRemoved',
-  'NodeTraitsSet', 'NodeTraitAdded', 'NodeTraitRemoved', 'NodeAllocated', 'NodeDeallocated',
+  'NodeTraitsSet', 'NodeTraitAdded', 'NodeTraitRemoved', 'NodeAllocated', 'NodeDeallocated', 'InstanceCleared',
   'PortUpdated', 'PortMovedOut', 'PortMovedIn', 'PortgroupAdded', 'PortgroupUpdated', 'PortgroupMovedOut', 'PortgroupMovedIn', 'PortgroupRemoved',
   'VolumeConnectorAdded', 'VolumeConnectorUpdated', 'VolumeConnectorMovedOut', 'VolumeConnectorMovedIn', 'VolumeConnectorRemoved',
   'VolumeTargetAdded', 'VolumeTargetUpdated', 'VolumeTargetMovedOut', 'VolumeTargetMovedIn', 'VolumeTargetRemoved', 'VifAttached', 'VifDetached',

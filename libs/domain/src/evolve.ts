@@ -17,7 +17,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'NodeDeleted':
       return null;
     case 'ProvisionStateChanged': {
-      const { to, target, reservation, last_error, clean_steps, deploy_steps } = event.data;
+      const { to, target, reservation, last_error, clean_steps, deploy_steps, configdrive } = event.data;
       const settled = target === null;
       return {
         ...touched,
@@ -27,6 +27,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
         last_error,
         clean_steps: settled ? null : (clean_steps ?? node.clean_steps),
         deploy_steps: settled ? null : (deploy_steps ?? node.deploy_steps),
+        ...(configdrive !== undefined ? { instance_info: { ...node.instance_info, configdrive } } : {}),
         provision_updated_at: event.meta.at,
       };
     }
@@ -135,6 +136,8 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     }
     case 'NodeDeallocated':
       return { ...touched, allocation_uuid: null, instance_uuid: null };
+    case 'InstanceCleared':
+      return { ...touched, instance_uuid: null, instance_info: {} };
     case 'ManagementActionStarted': {
       const { action, reservation } = event.data;
       return { ...touched, management_action: action, reservation, last_error: isAsynchronous(action) ? null : node.last_error };

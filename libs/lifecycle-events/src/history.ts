@@ -132,6 +132,8 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
       return about(`allocated to ${event.data.allocation_uuid}`, 'allocation');
     case 'NodeDeallocated':
       return about(`allocation ${event.data.allocation_uuid} ended (${event.data.reason})`, 'allocation');
+    case 'InstanceCleared':
+      return about(`instance ${event.data.instance_uuid ?? '(none)'} cleared after tear-down`, 'unprovisioning');
     case 'PortUpdated':
       return about(`port ${event.data.uuid} updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'ports');
     case 'PortMovedOut':

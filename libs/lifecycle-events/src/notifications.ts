@@ -249,6 +249,7 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
     case 'IntrospectionExpired':
     case 'NodeAllocated':
     case 'NodeDeallocated':
+    case 'InstanceCleared':
       break;
     default:
       return assertNever(event);

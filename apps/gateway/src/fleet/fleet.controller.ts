@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { All, Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { DRIVER_PROPERTIES } from '@ironledger/drivers';
 import { HARDWARE_TYPES, LOGICAL_DISK_PROPERTY_DESCRIPTIONS } from '@ironledger/domain';
 import { ConductorLink } from '../conductor-link.js';
@@ -58,6 +58,18 @@ export class FleetController {
   vendorMethods(@Param('name') name: string) {
     this.hostsOf(name, unknownDriver(name));
     return {};
+  }
+
+  /**
+   * Calling a driver vendor method (`?method=` or, as the client does, in the path): there are
+   * none, so Ironic's refusal for an unknown one, whatever the HTTP method.
+   */
+  @All(['drivers/:name/vendor_passthru', 'drivers/:name/vendor_passthru/:method'])
+  vendorCall(@Param('name') name: string, @Param('method') inPath: string | undefined, @Query('method') inQuery: unknown) {
+    const method = inPath ?? inQuery;
+    if (typeof method !== 'string' || method === '') throw new ApiError(400, 'Missing mandatory parameter: method');
+    this.hostsOf(name, unknownDriver(name));
+    throw new ApiError(400, `No handler for method ${method}`);
   }
 
   @Get('conductors')

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { All, Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
 import { interfaceOverrideRefusal, validateNode } from '@ironledger/drivers';
 import { type Node, pythonRepr } from '@ironledger/domain';
@@ -136,6 +136,19 @@ export class NodesController {
     return {};
   }
 
+  /**
+   * Calling a vendor method (`?method=` or, as the client does, in the path): there are none, so
+   * Ironic's refusal for an unknown one, whatever the HTTP method.
+   */
+  @All([':ident/vendor_passthru', ':ident/vendor_passthru/:method'])
+  vendorCall(@Param('ident') ident: string, @Param('method') inPath: string | undefined, @Query('method') inQuery: unknown, @Ctx() ctx: RequestContext) {
+    checkNodeIdent(ident, { argument: 'node_ident' });
+    const method = inPath ?? inQuery;
+    if (typeof method !== 'string' || method === '') throw badRequest('Missing mandatory parameter: method');
+    this.nodes.find(ident, ctx.version);
+    throw badRequest(`No handler for method ${method}`);
+  }
+
   /** What in-band inspection last reported (API 1.81). */
   @Get(':ident/inventory')
   inventory(@Param('ident') ident: string, @Ctx() ctx: RequestContext) {
@@ -151,9 +164,9 @@ export class NodesController {
   async provision(@Param('ident') ident: string, @Body(new ValidBody(ProvisionActionDto)) body: ProvisionActionDto, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     checkNodeIdent(ident, { argument: 'node_ident' });
     checkProvisionRequest(body, ctx.version);
-    const { target, clean_steps, deploy_steps } = body;
+    const { target, clean_steps, deploy_steps, configdrive } = body;
     const node = this.nodes.find(ident, ctx.version);
-    await this.nodes.requestProvisionAction(node.uuid, { target, ...(clean_steps && { clean_steps }), ...(deploy_steps && { deploy_steps }) }, ctx);
+    await this.nodes.requestProvisionAction(node.uuid, { target, ...(clean_steps && { clean_steps }), ...(deploy_steps && { deploy_steps }), ...(configdrive && { configdrive }) }, ctx);
     void reply.header('Location', statesLocation(ctx, ident));
   }
 

@@ -100,6 +100,14 @@ describe('PATCH /v1/ports/{uuid}', () => {
     expect(patch([{ op: 'replace', path: '/portgroup_uuid', value: G1 }]).changes.portgroup_uuid).toBe(G1);
   });
 
+  it('changes the port group only when the first operation does, as Ironic (which drops a later change unchecked)', () => {
+    const grouped = { ...port, portgroup_uuid: G1 };
+    const patchGrouped = (operations: unknown) => planPortPatch(grouped, node, operations, latest, fleet).changes.portgroup_uuid;
+    expect(patchGrouped([{ op: 'remove', path: '/portgroup_uuid' }, { op: 'add', path: '/extra/a', value: 1 }])).toBeNull();
+    expect(patchGrouped([{ op: 'add', path: '/extra/a', value: 1 }, { op: 'remove', path: '/portgroup_uuid' }])).toBe(G1);
+    expect(patch([{ op: 'add', path: '/extra/a', value: 1 }, { op: 'replace', path: '/portgroup_uuid', value: UNKNOWN }]).changes.portgroup_uuid).toBeNull();
+  });
+
   it('refuses what Ironic refuses, with its words', () => {
     const cases: [unknown, number, string][] = [
       [{ op: 'replace', path: '/x', value: 1 }, 400, "Schema error for patch: {'op': 'replace', 'path': '/x', 'value': 1} is not of type 'array'"],

@@ -61,7 +61,9 @@ export function planPortPatch(port: Port, node: Node, body: unknown, version: Mi
     pxe_enabled: port.pxe_enabled,
     uuid: port.uuid,
   };
-  const patched = applyPatch(current, operations);
+  // Ironic checks whether a patch changes the port group on its first operation only: a change
+  // that comes later (the client's `port unset --extra k --port-group`) is dropped, silently.
+  const patched: JsonObject = { ...applyPatch(current, operations), ...(touches(operations.slice(0, 1), '/portgroup_uuid') ? {} : { portgroup_uuid: port.portgroup_uuid }) };
   let target = node;
   const nodeUuid = patched.node_uuid;
   if (typeof nodeUuid === 'string' && nodeUuid !== node.uuid) {

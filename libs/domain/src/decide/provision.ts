@@ -12,7 +12,7 @@ import { assertNever, carriedTarget, ensureNotLocked, eventMeta, firedBy, moved,
 
 export function requestProvisionAction(command: RequestProvisionAction, node: Node): NodeEvent[] {
   ensureNotLocked(node);
-  const { target, clean_steps, deploy_steps } = command.data;
+  const { target, clean_steps, deploy_steps, configdrive } = command.data;
   const event = isProvisionVerb(target) ? VERBS[target] : undefined;
   if (event) checkProvisionRules(node, event);
   const to = event && firedBy('operator', node.provision_state, event);
@@ -27,6 +27,7 @@ export function requestProvisionAction(command: RequestProvisionAction, node: No
     last_error: null,
     ...(event === 'clean' ? { clean_steps } : {}),
     ...(deploy_steps && (event === 'deploy' || event === 'rebuild') ? { deploy_steps } : {}),
+    ...(configdrive && (event === 'deploy' || event === 'rebuild') ? { configdrive } : {}),
   });
   return [provisionMove, ...introspectionAfterProvisionMove(command, node, event)];
 }
@@ -62,7 +63,7 @@ export function recordProvisionOutcome(command: RecordProvisionOutcome, node: No
   const introspection = introspectionAfterProvisionMove(command, node, event, error);
   events.push(moved(command, node, event, to, { verb: null, chosenTarget: carriedTarget(node), last_error: error ?? node.last_error }), ...introspection);
   // A finished tear-down ends the instance, and the allocation that brought it (the conductor deletes that).
-  if (node.provision_state === 'deleting' && data.outcome === 'succeeded') events.push(...deallocatedByTearDown(command, node));
+  if (node.provision_state === 'deleting' && data.outcome === 'succeeded') events.push(...deallocatedByTearDown(command, node), ...instanceCleared(command, node));
   return events;
 }
 
@@ -87,6 +88,12 @@ export function recover(command: RecoverNode, node: Node): NodeEvent[] {
     return [{ type: 'ManagementActionFailed', data: { action, error }, meta: eventMeta(command) }];
   }
   return [];
+}
+
+/** Ironic wipes the instance fields when tear-down finishes, whoever set them (Nova by PATCH, or an allocation). */
+function instanceCleared(command: RecordProvisionOutcome, node: Node): NodeEvent[] {
+  if (node.instance_uuid === null && Object.keys(node.instance_info).length === 0) return [];
+  return [{ type: 'InstanceCleared', data: { instance_uuid: node.instance_uuid }, meta: eventMeta(command) }];
 }
 
 /** The machine event a conductor's outcome fires in the node's current state (success: the table's edge towards the target). */
