@@ -6,7 +6,7 @@
  * and exit non-zero at the first mismatch; their stderr is the failure message here.
  *
  * BAREMETAL_CLI_ENDPOINT=http://127.0.0.1:6385 runs the same scripts against another Ironic API
- * (e.g. the real Ironic from /work/shared/anchors/ironic) instead of starting ironledger.
+ * (e.g. Ironic 21.4 from Debian's packages) instead of starting ironledger.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, spawnSync } from 'node:child_process';
