@@ -113,6 +113,10 @@ def flow(bm):
     check((node.instance_id, node.instance_info) == (None, {}), 'instance_uuid and instance_info cleared', (node.instance_id, node.instance_info))
     free = [n.id for n in bm.nodes(associated=False, resource_class=f'{TAG}-rc')]
     check(free == [node.id], 'the node is offered again', free)
+    # Rescheduled, the instance may take another node at once: its UUID is free again.
+    other = bm.create_node(driver='fake-hardware', name=f'{TAG}-b', provision_state='enroll')
+    moved = bm.request(f'/nodes/{other.id}', 'PATCH', json=[{'op': 'add', 'path': '/instance_uuid', 'value': instance}], raise_exc=False, retriable_status_codes=[])
+    check(moved.status_code == 200, 'the instance takes another node at once', moved.status_code)
     return {'network_interface': network, 'cleared_by_tear_down': not remove}
 
 
@@ -138,17 +142,21 @@ def main():
 
 
 def cleanup(bm):
-    """Deletes the node (tearing it down first if a check failed mid-deployment); ports go with it."""
-    try:
-        node = bm.find_node(TAG)
-        if node is None:
-            return
-        if node.provision_state in ('active', 'deploy failed', 'wait call-back', 'deploying'):
-            bm.set_node_provision_state(node, 'deleted')
-            bm.wait_for_nodes_provision_state([node], 'available', timeout=WAIT, abort_on_failed_state=False)
-        bm.delete_node(node)
-    except exceptions.SDKException as error:
-        print(f'cleanup of {TAG}: {error}', file=sys.stderr)
+    """Deletes the nodes (tearing one down first if a check failed mid-deployment); ports go with them."""
+    for name in (TAG, f'{TAG}-b'):
+        try:
+            node = bm.find_node(name)
+            if node is None:
+                continue
+            if node.provision_state in ('active', 'deploy failed', 'wait call-back', 'deploying'):
+                bm.set_node_provision_state(node, 'deleted')
+                bm.wait_for_nodes_provision_state([node], 'available', timeout=WAIT, abort_on_failed_state=False)
+            node = bm.get_node(node.id)
+            if node.instance_id:
+                bm.patch_node(node, [{'op': 'remove', 'path': '/instance_uuid'}])
+            bm.delete_node(node)
+        except exceptions.SDKException as error:
+            print(f'cleanup of {name}: {error}', file=sys.stderr)
 
 
 if __name__ == '__main__':

@@ -35,7 +35,7 @@ function conductorParts(id: string, caughtUp: (position: number) => Promise<unkn
   const claims = new UniqueClaims(store, { currentState: async (kind, resourceId) => (kind === 'allocation' ? allocations : nodes).load(resourceId).then((l) => l.state) });
   const drivers = new Map([['fake-hardware', fakeHardware()]]);
   const allocator = new Allocator({ nodes, allocations, fleet: projection.readModel, caughtUp, claims }, { conductorId: id, lockedRetryIntervalMs: 10 });
-  const runner = new WorkRunner(nodes, drivers, { conductorId: id, automatedClean: false, workers: 2, onRecorded: (events, meta) => allocator.afterNodeCommit(null, events, meta).then(() => undefined) });
+  const runner = new WorkRunner(nodes, drivers, { conductorId: id, automatedClean: false, workers: 2, onRecorded: ({ events }, meta) => allocator.afterNodeCommit(null, events, meta).then(() => undefined) });
   const conductor = new Conductor({ id, nodes, chassis: new ChassisCommandHandler(store), templates: new DeployTemplateCommandHandler(store), allocator, fleet: projection.readModel, drivers, runner, claims });
   return { nodes, allocations, allocator, runner, conductor };
 }

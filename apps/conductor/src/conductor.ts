@@ -2,6 +2,7 @@ import {
   type ChassisCommandHandler,
   type Claim,
   ClaimConflictError,
+  claimKey,
   claimsHeldBy,
   connectorClaims,
   connectorKey,
@@ -370,7 +371,6 @@ function receivedClaims(receive: ReceiveCommand): Claim[] {
 /** Commands conductors issue to each other's nodes while they move an item, which the bus does not take. */
 const RECEIVE_TYPES: ReadonlySet<string> = new Set<ReceiveCommand['type']>(['ReceivePort', 'ReceivePortgroup', 'ReceiveVolumeConnector', 'ReceiveVolumeTarget']);
 
-const claimKey = ({ kind, value }: Claim): string => `${kind} ${value}`;
 
 
 /** Checks the envelope; the domain checks the rest. */

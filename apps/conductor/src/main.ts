@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { AllocationCommandHandler, ChassisCommandHandler, DeployTemplateCommandHandler, LiveProjection, NodeCommandHandler, UniqueClaims } from '@ironledger/application';
+import { AllocationCommandHandler, ChassisCommandHandler, DeployTemplateCommandHandler, type Handled, LiveProjection, NodeCommandHandler, UniqueClaims } from '@ironledger/application';
 import { Roster } from '@ironledger/bus';
 import { CONDUCTOR_QUEUE, type ResourceKind } from '@ironledger/contracts';
+import { type CommandMeta, type Node, type NodeEvent } from '@ironledger/domain';
 import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
 import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
@@ -34,8 +35,12 @@ const handlers: Readonly<Record<ResourceKind, { load(id: string): Promise<{ stat
 const claims = new UniqueClaims(store, { currentState: async (kind, id) => (await handlers[kind].load(id)).state });
 const drivers = hardwareTypes(config.drivers);
 const allocator = new Allocator({ nodes: handler, allocations, fleet: projection.readModel, caughtUp: (position) => projection.waitFor(position), claims }, config, log);
-// A finished tear-down ends the allocation that brought the instance.
-const runner = new WorkRunner(handler, drivers, { ...config, onRecorded: async (events, meta) => void (await allocator.afterNodeCommit(null, events, meta)) }, log, metrics);
+// A finished tear-down ends the allocation that brought the instance, and frees the instance UUID.
+const afterOutcome = async ({ events, previous, state }: Handled<NodeEvent, Node>, meta: CommandMeta) => {
+  await allocator.afterNodeCommit(null, events, meta);
+  if (previous) await claims.releaseGivenUp(previous.uuid, previous, state, { requestId: meta.requestId, actor: meta.actor });
+};
+const runner = new WorkRunner(handler, drivers, { ...config, onRecorded: afterOutcome }, log, metrics);
 const nats = await connect({ servers: config.natsUrl, name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
 
 const app = await NestFactory.createMicroservice<MicroserviceOptions>(

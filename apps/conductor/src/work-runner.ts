@@ -26,7 +26,7 @@ export interface WorkRunnerOptions {
   /** Hardware types whose inspection always boots a ramdisk and waits for its inventory. */
   readonly ramdiskInspectHardware?: ReadonlySet<string>;
   /** Called after each outcome is recorded, with what was appended (e.g. to delete the allocation a tear-down ended). */
-  readonly onRecorded?: (events: readonly NodeEvent[], meta: CommandMeta) => Promise<void>;
+  readonly onRecorded?: (recorded: Handled<NodeEvent, Node>, meta: CommandMeta) => Promise<void>;
 }
 
 /**
@@ -102,7 +102,7 @@ export class WorkRunner {
       if (!recorded) return;
       ({ state: node, events } = recorded);
       // What follows from the outcome elsewhere is not the node's work: its failure stops nothing here.
-      await this.options.onRecorded?.(events, command.meta).catch((error: Error) => this.log(`after ${command.type} for node ${start.uuid}: ${error.message}`));
+      await this.options.onRecorded?.(recorded, command.meta).catch((error: Error) => this.log(`after ${command.type} for node ${start.uuid}: ${error.message}`));
     }
   }
 

@@ -38,6 +38,16 @@ describe('UniqueClaims', () => {
     expect((await store.readStream(claimStreamId(MAC))).map((e) => e.type)).toEqual(['PortAddressClaimed']);
   });
 
+  it('releases at once what a commit took from the node (its instance, after a tear-down), and keeps the rest', async () => {
+    const { claims } = setup();
+    const instance = '5f1c1a3e-9d0b-4c52-8d0e-2b7f4e6a9c11';
+    const before = node('node-a', { name: 'rack-1', instance_uuid: instance });
+    for (const claim of claimsHeldBy(before)) await claims.claim(claim, 'node-a');
+    await claims.releaseGivenUp('node-a', before, { ...before, instance_uuid: null });
+    await expect(claims.claim({ kind: 'instance', value: instance }, 'node-b')).resolves.toBe(true);
+    await expect(claims.claim(NAME, 'node-b')).rejects.toBeInstanceOf(NodeConflictError);
+  });
+
   it('keeps each kind of value in its own streams', async () => {
     const { claims } = setup();
     await claims.claim({ kind: 'name', value: 'x' }, 'node-a');

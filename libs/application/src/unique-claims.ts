@@ -106,6 +106,9 @@ export class ClaimConflictError extends NodeConflictError {
 }
 
 /** Everything `node` has that no other node may have. */
+/** A claim as one string, to compare sets of claims. */
+export const claimKey = ({ kind, value }: Claim): string => `${kind} ${value}`;
+
 export function claimsHeldBy(node: Node | null): Claim[] {
   if (!node) return [];
   return [
@@ -222,6 +225,15 @@ export class UniqueClaims {
       // Claimed again meanwhile: the value is no longer ours to release.
       if (!(error instanceof ConcurrencyError)) throw error;
     }
+  }
+
+  /**
+   * Gives up what a node held before a commit and no longer holds after it (a tear-down that
+   * wiped its instance, say), so the value is free at once rather than after the grace period.
+   */
+  async releaseGivenUp(nodeId: string, before: Node | null, after: Node | null, metadata: Record<string, unknown> = {}): Promise<void> {
+    const kept = new Set(claimsHeldBy(after).map(claimKey));
+    for (const claim of claimsHeldBy(before)) if (!kept.has(claimKey(claim))) await this.release(claim, nodeId, metadata);
   }
 
   private async stands(claimed: RecordedEvent, holder: string, claim: Claim): Promise<boolean> {
