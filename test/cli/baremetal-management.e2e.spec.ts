@@ -9,7 +9,7 @@
  * traits one by one (`node add trait`), so those are not here.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { type BaremetalCli, cliInstalled, expectOk, expectRefused, startBaremetalCli, unique } from '../support/baremetal-cli.js';
+import { type BaremetalCli, cliInstalled, createNode, expectOk, expectRefused, startBaremetalCli } from '../support/baremetal-cli.js';
 
 jest.setTimeout(180_000);
 
@@ -18,12 +18,7 @@ const bm = (...args: string[]) => cli.run(...args);
 const nodes: string[] = [];
 
 /** A fake-hardware node in `enroll`, deleted after the tests. */
-async function enrolled(...options: string[]): Promise<{ name: string; uuid: string }> {
-  const name = unique('cli-mgmt');
-  const uuid = expectOk(await bm('node', 'create', '--driver', 'fake-hardware', '--name', name, ...options, '-f', 'value', '-c', 'uuid')).stdout.trim();
-  nodes.push(uuid);
-  return { name, uuid };
-}
+const enrolled = (...options: string[]) => createNode(cli, 'cli-mgmt', nodes, ...options);
 
 beforeAll(async () => {
   if (cliInstalled) cli = await startBaremetalCli();

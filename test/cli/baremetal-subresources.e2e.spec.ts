@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { type BaremetalCli, cliInstalled, expectOk, expectRefused, startBaremetalCli, unique } from '../support/baremetal-cli.js';
+import { type BaremetalCli, cliInstalled, createNode, expectOk, expectRefused, startBaremetalCli, unique } from '../support/baremetal-cli.js';
 
 jest.setTimeout(180_000);
 
@@ -19,12 +19,7 @@ const nodes: string[] = [];
 const mac = () => `52:54:00:${[...randomBytes(3)].map((b) => b.toString(16).padStart(2, '0')).join(':')}`;
 
 /** A fake-hardware node, deleted with its ports and volume resources after the tests. */
-async function node(...options: string[]): Promise<{ name: string; uuid: string }> {
-  const name = unique('cli-sub');
-  const uuid = expectOk(await bm('node', 'create', '--driver', 'fake-hardware', '--name', name, ...options, '-f', 'value', '-c', 'uuid')).stdout.trim();
-  nodes.push(uuid);
-  return { name, uuid };
-}
+const node = (...options: string[]) => createNode(cli, 'cli-sub', nodes, ...options);
 
 beforeAll(async () => {
   if (cliInstalled) cli = await startBaremetalCli();

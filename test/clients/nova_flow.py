@@ -20,21 +20,12 @@ import uuid
 import openstack.connection
 from openstack import exceptions
 
+from checks import CheckFailed, check, checked
+
 TAG = 'novaflow-' + uuid.uuid4().hex[:8]
 WAIT = 180
 
-checked = []
 seen_states = []
-
-
-class CheckFailed(Exception):
-    pass
-
-
-def check(condition, what, detail=None):
-    if not condition:
-        raise CheckFailed(what + ('' if detail is None else f': got {detail!r}'))
-    checked.append(what)
 
 
 def config_drive():

@@ -19,25 +19,15 @@ import uuid
 import openstack.connection
 from openstack import exceptions
 
+from checks import CheckFailed, check, checked
+
 TAG = 'sdkwalk-' + uuid.uuid4().hex[:8]
 TRAIT_TAG = TAG.upper().replace('-', '_')
 MAC = f'52:54:{TAG[-8:-6]}:{TAG[-6:-4]}:{TAG[-4:-2]}:'
 LATEST = '1.82'
 WAIT = 120
 
-checked = []
 cleanups = []
-
-
-class CheckFailed(Exception):
-    pass
-
-
-def check(condition, what, detail=None):
-    """Records one check; fails the walk when it does not hold."""
-    if not condition:
-        raise CheckFailed(what + ('' if detail is None else f': got {detail!r}'))
-    checked.append(what)
 
 
 def expect_error(kind, call, what):

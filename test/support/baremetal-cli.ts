@@ -86,6 +86,14 @@ export function unique(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString('hex')}`;
 }
 
+/** A fake-hardware node with a fresh name (`options` as `node create` takes them), its UUID noted in `created` for the file's clean-up. */
+export async function createNode(cli: BaremetalCli, prefix: string, created: string[], ...options: string[]): Promise<{ name: string; uuid: string }> {
+  const name = unique(prefix);
+  const uuid = expectOk(await cli.run('node', 'create', '--driver', 'fake-hardware', '--name', name, ...options, '-f', 'value', '-c', 'uuid')).stdout.trim();
+  created.push(uuid);
+  return { name, uuid };
+}
+
 /** Exit 0 (the output is in the failure message otherwise); returns the run for chaining. */
 export function expectOk(run: CliResult): CliResult {
   expect({ command: run.args.join(' '), code: run.code, out: run.code === 0 ? '' : run.out }).toEqual({ command: run.args.join(' '), code: 0, out: '' });
