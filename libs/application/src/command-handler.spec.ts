@@ -85,6 +85,21 @@ describe('NodeCommandHandler creating nodes', () => {
   });
 });
 
+describe('NodeCommandHandler with a cached node', () => {
+  it('takes a hardware report that changes nothing as it is, without reading the stream', async () => {
+    const store = new CountingStore();
+    const handler = new NodeCommandHandler(store);
+    await handler.handle(register);
+    const report = { type: 'CacheBootMode', nodeId: NODE, data: { boot_mode: null, secure_boot: null }, meta: meta() } as const;
+    expect((await handler.handle(report)).events).toEqual([]);
+    expect((await handler.handle({ type: 'CacheBiosSettings', nodeId: NODE, data: { settings: [] }, meta: meta() })).events).toEqual([]);
+    expect(store.streamsRead).toBe(0);
+    // Any other no-op is decided again on the stream.
+    expect((await handler.handle({ type: 'UpdateNode', nodeId: NODE, data: { changes: {} }, meta: meta() })).events).toEqual([]);
+    expect(store.streamsRead).toBe(1);
+  });
+});
+
 describe('NodeCommandHandler with a cache behind the stream', () => {
   it('decides a refusal again on the fresh stream before refusing', async () => {
     const store = new InMemoryEventStore();

@@ -38,6 +38,11 @@ export interface Aggregate<C extends { readonly type: string }, E, S> {
   fromRecorded(recorded: RecordedEvent): E | undefined;
   /** Commands that create their aggregate: decided on nothing, without reading (see `handle`). */
   readonly creates: ReadonlySet<C['type']>;
+  /**
+   * Commands that record what the hardware reported: a no-op decided on a cached state stands,
+   * since a cache behind the stream only delays the record to the next report (see `handle`).
+   */
+  readonly observations?: ReadonlySet<C['type']>;
 }
 
 export const NODE_AGGREGATE: Aggregate<NodeCommand, NodeEvent, Node> = {
@@ -47,6 +52,7 @@ export const NODE_AGGREGATE: Aggregate<NodeCommand, NodeEvent, Node> = {
   evolve,
   fromRecorded: toNodeEvent,
   creates: new Set(['RegisterNode', 'DiscoverNode']),
+  observations: new Set(['CacheBootMode', 'CacheBiosSettings']),
 };
 
 export const CHASSIS_AGGREGATE: Aggregate<ChassisCommand, ChassisEvent, Chassis> = {
@@ -100,7 +106,8 @@ export interface Handled<E, S> {
  * `ConcurrencyError`; the command is then decided again on the fresh stream (where, typically,
  * the other writer now holds the aggregate and the domain refuses). States stay cached between
  * commands; the expected-revision check keeps the cache honest for what is appended, and a
- * refusal or a no-op decided on a cached state is decided again on the stream.
+ * refusal or a no-op decided on a cached state is decided again on the stream (but for the
+ * no-op of an observation, which conductors send at every verification and cleaning).
  *
  * A command that creates its aggregate is decided, uncached, on nothing at all without reading:
  * its stream is new unless the client reused a UUID, and then the `no_stream` append fails and
@@ -132,7 +139,7 @@ export class CommandHandler<C extends { readonly type: string }, E extends Stora
         }
         throw error;
       }
-      if (events.length === 0 && cached) {
+      if (events.length === 0 && cached && !this.aggregate.observations?.has(command.type)) {
         this.cache.delete(id);
         continue;
       }
