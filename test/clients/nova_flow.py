@@ -20,7 +20,7 @@ import uuid
 import openstack.connection
 from openstack import exceptions
 
-from checks import CheckFailed, check, checked
+from checks import check, run
 
 TAG = 'novaflow-' + uuid.uuid4().hex[:8]
 WAIT = 180
@@ -116,20 +116,7 @@ def main():
         print(f'usage: {sys.argv[0]} ENDPOINT', file=sys.stderr)
         return 2
     bm = openstack.connection.Connection(auth_type='none', baremetal_endpoint_override=sys.argv[1].rstrip('/')).baremetal
-    started = time.monotonic()
-    try:
-        summary = flow(bm)
-    except CheckFailed as failure:
-        print(f'nova_flow FAILED after {len(checked)} checks: {failure}', file=sys.stderr)
-        return 1
-    except Exception as error:  # an SDK call the flow did not expect to fail
-        print(f'nova_flow FAILED after {len(checked)} checks (last: {checked[-1] if checked else "none"}): {type(error).__name__}: {error}', file=sys.stderr)
-        return 1
-    finally:
-        cleanup(bm)
-    summary.update(tag=TAG, checks=len(checked), waits=seen_states, seconds=round(time.monotonic() - started, 1), checked=checked)
-    print(json.dumps(summary))
-    return 0
+    return run('nova_flow', lambda: {**flow(bm), 'tag': TAG, 'waits': seen_states}, lambda: cleanup(bm))
 
 
 def cleanup(bm):

@@ -11,7 +11,6 @@ after one random tag and deleted at the end, so the walk can run against an Iron
 runs share. It stops at the first failed check with a non-zero exit and a message on stderr;
 on success it prints a JSON summary of the checks.
 """
-import json
 import sys
 import time
 import uuid
@@ -19,7 +18,7 @@ import uuid
 import openstack.connection
 from openstack import exceptions
 
-from checks import CheckFailed, check, checked
+from checks import CheckFailed, check, checked, run
 
 TAG = 'sdkwalk-' + uuid.uuid4().hex[:8]
 TRAIT_TAG = TAG.upper().replace('-', '_')
@@ -331,24 +330,16 @@ def main():
         print(f'usage: {sys.argv[0]} ENDPOINT', file=sys.stderr)
         return 2
     conn = openstack.connection.Connection(auth_type='none', baremetal_endpoint_override=sys.argv[1].rstrip('/'))
-    started = time.monotonic()
-    try:
-        summary = walk(conn)
-    except CheckFailed as failure:
-        print(f'sdk_walk FAILED after {len(checked)} checks: {failure}', file=sys.stderr)
-        return 1
-    except Exception as error:  # an SDK call the walk did not expect to fail
-        print(f'sdk_walk FAILED after {len(checked)} checks (last: {checked[-1] if checked else "none"}): {type(error).__name__}: {error}', file=sys.stderr)
-        return 1
-    finally:
-        for call, args, kwargs in reversed(cleanups):
-            try:
-                call(*args, **kwargs)
-            except exceptions.SDKException as error:
-                print(f'cleanup {call.__name__}{args}: {error}', file=sys.stderr)
-    summary.update(checks=len(checked), seconds=round(time.monotonic() - started, 1), checked=checked)
-    print(json.dumps(summary))
-    return 0
+    return run('sdk_walk', lambda: walk(conn), clean_up)
+
+
+def clean_up():
+    """Undoes what the walk created, newest first."""
+    for call, args, kwargs in reversed(cleanups):
+        try:
+            call(*args, **kwargs)
+        except exceptions.SDKException as error:
+            print(f'cleanup {call.__name__}{args}: {error}', file=sys.stderr)
 
 
 if __name__ == '__main__':
