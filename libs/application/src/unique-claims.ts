@@ -105,10 +105,10 @@ export class ClaimConflictError extends NodeConflictError {
   }
 }
 
-/** Everything `node` has that no other node may have. */
 /** A claim as one string, to compare sets of claims. */
 export const claimKey = ({ kind, value }: Claim): string => `${kind} ${value}`;
 
+/** Everything `node` has that no other node may have. */
 export function claimsHeldBy(node: Node | null): Claim[] {
   if (!node) return [];
   return [
