@@ -1,5 +1,8 @@
 // Enrolls one Redfish node per simulated BMC through the Ironic API and manages them (which
-// verifies each BMC's credentials), a few at a time: node scripts/enroll-fleet.mjs API BMC_SIM COUNT
+// verifies each BMC's credentials), a few at a time, with a progress bar:
+//   node scripts/enroll-fleet.mjs API BMC_SIM COUNT
+import { ProgressBar } from '@ironledger/observability';
+
 const [api, bmcSim, count] = [process.argv[2], process.argv[3], Number(process.argv[4])];
 const headers = { 'content-type': 'application/json', 'x-openstack-ironic-api-version': 'latest' };
 const call = async (method, path, body) => {
@@ -8,7 +11,9 @@ const call = async (method, path, body) => {
   // 409: the node is there already (the store outlives restarts); nothing to do.
   return response.status === 204 || response.status === 202 || response.status === 409 ? null : response.json();
 };
+const bar = new ProgressBar(process.stdout, '  fleet', 'nodes');
 let next = 0;
+let enrolled = 0;
 async function worker() {
   while (next < count) {
     const n = next++;
@@ -19,7 +24,9 @@ async function worker() {
       driver_info: { redfish_address: `${bmcSim}/bmc/${n + 1}`, redfish_username: 'admin', redfish_password: 'password' },
     });
     if (node) await call('PUT', `/v1/nodes/${node.uuid}/states/provision`, { target: 'manage' });
+    bar.update(++enrolled, { fraction: enrolled / count });
   }
 }
 await Promise.all(Array.from({ length: 8 }, worker));
+bar.done(enrolled, { fraction: 1 });
 console.log(`  fleet: ${count} Redfish nodes enrolled and managed (BMCs at ${bmcSim}/bmc/1 …)`);

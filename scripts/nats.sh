@@ -7,6 +7,7 @@
 #   scripts/nats.sh stop
 #   scripts/nats.sh status  -> exit 0 when this checkout's server runs
 #   scripts/nats.sh reset   -> stops the server and deletes its data (every event it stored)
+#   scripts/nats.sh install -> only installs nats-server when missing
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 run=$top/.run/nats
@@ -45,9 +46,10 @@ case "${1:-start}" in
     if alive; then kill "$(cat "$run/pid")"; while kill -0 "$(cat "$run/pid")" 2>/dev/null; do sleep 0.05; done; fi
     rm -f "$run/pid" "$run/url" ;;
   status) alive ;;
+  install) ensure_installed ;;
   reset)
     bash "$0" stop
     rm -rf "$run/js"
     echo "deleted this checkout's NATS data ($run/js)" >&2 ;;
-  *) echo "usage: $0 start|stop|status|reset" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status|reset|install" >&2; exit 2 ;;
 esac

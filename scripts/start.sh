@@ -53,9 +53,10 @@ node scripts/enroll-fleet.mjs "http://127.0.0.1:$GATEWAY_PORT" "http://127.0.0.1
 
 cat <<MSG
 
+Console:     http://127.0.0.1:$GATEWAY_PORT/console/   (API reference: http://127.0.0.1:$GATEWAY_PORT/v1/api-ref/)
 Ironic API:  http://127.0.0.1:$GATEWAY_PORT   (OS_AUTH_TYPE=none OS_ENDPOINT=http://127.0.0.1:$GATEWAY_PORT baremetal node list)
 Events:      curl -N http://127.0.0.1:$GATEWAY_PORT/v1/events
-Metrics:     http://127.0.0.1:9101/metrics (conductor-1), :9102, :9103 (power-sync)
+Metrics:     http://127.0.0.1:$GATEWAY_PORT/metrics (gateway), http://127.0.0.1:9101/metrics (conductor-1), :9102, :9103 (power-sync)
 Ctrl-C stops everything.
 MSG
 wait

@@ -7,8 +7,11 @@ cd "$(dirname "$0")/.."
 export NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE=true
 
 bash scripts/setup.sh
-# What the tests drive: ipmitool and OpenIPMI's ipmi_sim, the real `baremetal` CLI, and sushy-tools.
+# What the tests drive: ipmitool and OpenIPMI's ipmi_sim, Debian's Chromium (the console's tests), the real `baremetal` CLI, and sushy-tools.
 bash scripts/ipmi-sim.sh install
+# nats-server: the cluster tests start servers of their own, whatever NATS_URL names.
+bash scripts/nats.sh install
+bash scripts/chromium.sh install
 bash scripts/install-ironic-client.sh
 # sushy-tools' Redfish emulator (Ironic's CI BMC emulator): Debian's packages and its repository; its suite is skipped, saying why, where that cannot be fetched.
 bash scripts/sushy-tools.sh install >/dev/null || echo "note: sushy-tools could not be installed, so the Redfish driver's sushy-tools suite will be reported as skipped"

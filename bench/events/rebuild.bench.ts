@@ -1,13 +1,13 @@
 /**
  * (a) Rebuilding the read model from the whole log: 1,000,000 events on JetStream, seeded once
  * with realistic lifecycles (seed.ts), folded RUNS times by `rebuildReadModel` — the path of
- * `ironledger rebuild` and of every service's start — with the CLI's progress bar on stderr.
+ * `ironledger rebuild` and of every service's start — with a progress bar on stderr.
  *
  *   NATS_URL=$(bash scripts/nats.sh start) node --import ./scripts/register-ts.mjs bench/events/rebuild.bench.ts [--events N] [--runs R]
  */
 import { parseArgs } from 'node:util';
 import { rebuildReadModel } from '@ironledger/application';
-import { ProgressBar } from '../../apps/cli/src/progress.js';
+import { ProgressBar, type ProgressPoint } from '@ironledger/observability';
 import { fmt, machine, markdownTable, median, openBenchStore } from './common.js';
 import { type Phase, timePhase } from './rebuild-breakdown.js';
 import { seed } from './seed.js';
@@ -17,7 +17,7 @@ const TARGET = Number(values.events);
 const RUNS = Number(values.runs);
 
 const store = await openBenchStore();
-const seeded = await seed(store, TARGET, (line) => process.stderr.write(`${line}\n`));
+const seeded = await seed(store, TARGET);
 process.stderr.write(`${seeded.seeded ? 'seeded' : 'reusing'} ${fmt(seeded.events)} events (${fmt(seeded.commits)} commits, ${fmt(seeded.nodes)} nodes ever) in ${fmt(seeded.seconds, 1)} s\n`);
 
 interface Run {
@@ -28,16 +28,18 @@ interface Run {
 }
 const runs: Run[] = [];
 let head = 0;
+/** Judged by position against the last run's head (unknown on the first run). */
+const reading = (position: number): ProgressPoint => ({ fraction: head > 0 ? position / head : undefined, detail: `position ${fmt(position)}` });
 for (let i = 0; i < RUNS; i++) {
-  const bar = new ProgressBar(process.stderr, head, `rebuild ${i + 1}/${RUNS}`);
+  const bar = new ProgressBar(process.stderr, `rebuild ${i + 1}/${RUNS}`, 'events');
   let events = 0;
   const started = performance.now();
   const model = await rebuildReadModel(store, (n, position) => {
     events = n;
-    bar.update(n, position);
+    bar.update(n, reading(position));
   });
   const seconds = (performance.now() - started) / 1000;
-  bar.done(events, model.position);
+  bar.done(events, reading(model.position));
   head = model.position;
   runs.push({ seconds, events, nodes: model.size, checksum: model.checksum() });
 }

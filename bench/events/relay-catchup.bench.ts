@@ -12,7 +12,7 @@ import { BENCH_STORE, fmt, machine, markdownTable, natsUrl, openBenchStore } fro
 import { seed } from './seed.js';
 
 const store = await openBenchStore();
-const seeded = await seed(store, 1_000_000, (line) => process.stderr.write(`${line}\n`));
+const seeded = await seed(store, 1_000_000);
 const relayStream = `${BENCH_STORE.stream}_RELAY_CATCHUP`;
 const relay = new EventRelay({ store, servers: natsUrl(), stream: relayStream, subjectPrefix: `${BENCH_STORE.subjectPrefix}-catchup.events`, onError: (e) => process.stderr.write(`relay: ${(e as Error).message}\n`) });
 // The last node event: the commit before the seeding's marker (positions are sequence × 1000 + index).

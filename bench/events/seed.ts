@@ -14,6 +14,7 @@ import { toEventData } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { type CommandMeta } from '@ironledger/domain';
 import { type EventStore } from '@ironledger/event-store';
+import { ProgressBar } from '@ironledger/observability';
 import { seededRandom, simulatedClock, simulatedNodeId, type SimulatedNode, stepNode } from '@ironledger/lifecycle-events/testing';
 import { BENCH_STORE, fmt, natsUrl, openBenchStore } from './common.js';
 
@@ -30,8 +31,8 @@ export interface SeedReport {
   readonly seeded: boolean;
 }
 
-/** Seeds `store` up to `target` events, or reports the seeding found there. */
-export async function seed(store: EventStore, target: number, log: (line: string) => void = () => undefined): Promise<SeedReport> {
+/** Seeds `store` up to `target` events, or reports the seeding found there; progress goes to stderr. */
+export async function seed(store: EventStore, target: number): Promise<SeedReport> {
   const marker = await store.readStream(MARKER);
   if (marker.length > 0) return { ...(marker[0].data as unknown as SeedReport), seeded: false };
 
@@ -44,7 +45,7 @@ export async function seed(store: EventStore, target: number, log: (line: string
   const fleet = Array.from({ length: NODES }, newNode);
   let events = 0;
   let commits = 0;
-  let lastLog = performance.now();
+  const bar = new ProgressBar(process.stderr, 'seeding', 'events');
 
   // Each writer owns the nodes whose index is its number modulo WRITERS: no two writers touch one stream.
   await Promise.all(
@@ -61,14 +62,11 @@ export async function seed(store: EventStore, target: number, log: (line: string
         events += batch.length;
         commits++;
         if (sim.deleted) fleet[slot] = newNode();
-        if (performance.now() - lastLog > 5000) {
-          lastLog = performance.now();
-          const s = (lastLog - started) / 1000;
-          log(`seeding: ${fmt(events)} events in ${fmt(commits)} commits, ${fmt(events / s)} events/s, ${fmt(s)} s`);
-        }
+        bar.update(events, { fraction: events / target, detail: `${fmt(commits)} commits` });
       }
     }),
   );
+  bar.done(events, { fraction: events / target, detail: `${fmt(commits)} commits` });
   const report: SeedReport = { events, commits, nodes: nextSlot, seconds: (performance.now() - started) / 1000, seeded: true };
   await store.append(MARKER, [{ type: 'BenchSeedCompleted', data: { ...report } }], { expectedRevision: 'no_stream' });
   return report;
@@ -84,7 +82,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { events: { type: 'string', default: '1000000' }, drop: { type: 'boolean', default: false } } });
   if (values.drop) await drop();
   const store = await openBenchStore();
-  const report = await seed(store, Number(values.events), (line) => process.stderr.write(`${line}\n`));
+  const report = await seed(store, Number(values.events));
   await store.close();
   console.log(JSON.stringify(report));
 }

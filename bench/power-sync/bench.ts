@@ -28,6 +28,8 @@
  *    three passes, which then pays the same timeouts every POWER_FAILURE_RECOVERY_INTERVAL); their
  *    interval is sized from the expected pass time.
  *
+ * Each power-sync instance's open file descriptors (sockets among them) are counted, and its RSS read, just
+ * before each pass boundary (what the previous pass left open) and when the pass ended (/proc/<pid>).
  * Prints Markdown tables and writes every pass as JSON into $BENCH_OUT (default
  * .run/bench-power-sync/<UTC stamp>). With BENCH_PROFILE=1 it also says where power-sync's CPU goes in
  * the measured passes (V8 CPU profiles cut to the passes: samples carry CLOCK_MONOTONIC times).
@@ -42,7 +44,7 @@
  *   BENCH_TWO_INSTANCES [64]             workers of each of two instances sharing the pass (0: skip)
  *   BENCH_PASSES [5]                     measured passes per all-responding scenario (after one warm-up pass)
  *   BENCH_INTERVAL_S [35]                SYNC_POWER_STATE_INTERVAL of the all-responding scenarios: above the Redfish
- *                                        client's 30 s idle-connection timeout, so that every pass opens a new
+ *                                        client's idle-connection timeout (4 s), so that every pass opens a new
  *                                        connection to every BMC, as with Ironic's 60-120 s intervals
  *   BENCH_FIRST_INTERVAL_S [90]          interval of the first pass (a command per node)
  *   BENCH_HANG_PERCENT [5]               share of BMCs that hang (every 1/share-th BMC)
@@ -58,7 +60,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +96,8 @@ const HANG_EVERY = Math.round(100 / HANG_PERCENT);
 const FIRST_PASS = 'first pass after enrolment';
 /** SYNC_POWER_STATE_INTERVAL of the first pass, which sends a command per node. */
 const FIRST_INTERVAL_S = Number(env.BENCH_FIRST_INTERVAL_S ?? 90);
+/** Workers of the single instance of the first pass: the most of any scenario. */
+const FIRST_WORKERS = Math.max(...WORKERS, TWO_INSTANCES, 1);
 const HANGING = Array.from({ length: BMCS }, (_, i) => i + 1).filter((n) => n % HANG_EVERY === 0);
 
 const started = Date.now();
@@ -187,6 +191,33 @@ function natsServerPid(url: string): number | undefined {
   return undefined;
 }
 
+/** Open file descriptors (sockets among them) and resident memory of a process (Linux /proc). */
+interface ProcessFootprint {
+  readonly fds: number;
+  readonly sockets: number;
+  readonly rssMb: number;
+}
+function footprint(pid: number | undefined): ProcessFootprint | null {
+  if (pid === undefined) return null;
+  try {
+    const fds = readdirSync(`/proc/${pid}/fd`);
+    let sockets = 0;
+    for (const fd of fds) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) sockets++;
+      } catch {
+        // closed meanwhile
+      }
+    }
+    const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return { fds: fds.length, sockets, rssMb: Math.round(rssKb / 1024) };
+  } catch {
+    return null;
+  }
+}
+const footprints = () => instances.map((s) => footprint(s.process.pid));
+const shown = (f: ProcessFootprint | null) => (f ? `${f.fds} fds (${f.sockets} sockets), ${f.rssMb} MB` : 'n/a');
+
 const loadNow = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 /** CPU seconds used by each process that takes part, read at two moments. */
@@ -234,6 +265,9 @@ interface PassResult {
   readonly recordedMs: number | null;
   readonly cpu: CpuSample;
   readonly load: string;
+  /** Each power-sync instance just before the boundary (what the previous pass left open) and when the pass ended. */
+  readonly before: readonly (ProcessFootprint | null)[];
+  readonly after: readonly (ProcessFootprint | null)[];
   readonly overran: boolean;
   /** The pass on CLOCK_MONOTONIC in µs (what V8 CPU profiles use): from the boundary to its end. */
   readonly monotonicUs: readonly [number, number];
@@ -250,6 +284,7 @@ async function observePass(scenario: string, pass: number, warmup: boolean, boun
   await sleep(Math.max(0, boundary - 300 - Date.now()));
   const base = Float64Array.from(bmcs, (b) => b.requests);
   const cpu0 = cpuSample();
+  const before = footprints();
   const commits0 = await commits(stream);
   let early = 0;
   let pending = bmcs.map((_, i) => i);
@@ -289,6 +324,7 @@ async function observePass(scenario: string, pass: number, warmup: boolean, boun
     }
   }
   const cpu = cpuDelta(cpu0, cpuSample());
+  const after = footprints();
   // Outcomes the pass sends to the conductors land a little after the reads.
   const commitsDeadline = Math.min(giveUp, Date.now() + (expectCommits > 0 ? 120_000 : 1000));
   let committed = await commits(stream) - commits0;
@@ -316,13 +352,16 @@ async function observePass(scenario: string, pass: number, warmup: boolean, boun
     recordedMs: expectCommits > 0 ? recordedAt - boundary : null,
     cpu,
     load: loadNow(),
+    before,
+    after,
     overran: endAt === null,
     monotonicUs,
   };
   const recorded = expectCommits > 0 ? `, ${committed} commits recorded ${((recordedAt - boundary) / 1000).toFixed(1)} s after the boundary` : `, ${committed} commits`;
   log(
     `${scenario} pass ${pass}${warmup ? ' (warm-up)' : ''}: ${wallMs === null ? 'OVERRAN' : `${(wallMs / 1000).toFixed(2)} s, ${result.readsPerS} reads/s`}, first read +${result.firstReadMs} ms, ` +
-      `${notExactlyOne} BMCs not read exactly once, ${early} early${recorded}; CPU s ${JSON.stringify(cpu)}; load ${result.load}`,
+      `${notExactlyOne} BMCs not read exactly once, ${early} early${recorded}; CPU s ${JSON.stringify(cpu)}; load ${result.load}; ` +
+      `per instance before → after: ${before.map((b, i) => `${shown(b)} → ${shown(after[i] ?? null)}`).join(', ')}`,
   );
   results.push(result);
   return result;
@@ -649,6 +688,12 @@ function summarize(scenario: string): Record<string, string> | null {
     load: range(measured.map((r) => Number(r.load.split(' / ')[0])), (v) => v.toFixed(1)),
     commits: measured.map((r) => r.commits).join(', '),
     warmup: warm ? (warm.wallMs === null ? 'overran' : `${s(warm.wallMs)} s`) : '–',
+    footprint: [...(measured[0]?.after ?? []).keys()]
+      .map((i) => {
+        const of = (moment: 'before' | 'after', key: keyof ProcessFootprint) => measured.map((r) => r[moment][i]?.[key]).filter((v): v is number => v !== undefined);
+        return `#${i + 1}: ${range(of('before', 'fds'), String)} → ${range(of('after', 'fds'), String)} fds (${range(of('after', 'sockets'), String)} sockets), ${range(of('after', 'rssMb'), String)} MB`;
+      })
+      .join('; '),
   };
 }
 
@@ -676,18 +721,18 @@ function printResults(): void {
     const first = results.find((r) => r.scenario === FIRST_PASS);
     if (first) {
       lines.push(
-        `| First pass after enrolment, 1 × ${Math.max(...WORKERS)} workers (no power state recorded yet: every visit sends \`RecordPowerSync\`, the conductor appends \`PowerStateCorrected\`): every BMC read | ${first.wallMs === null ? 'overran' : `${s(first.wallMs)} s`} |`,
+        `| First pass after enrolment, 1 × ${FIRST_WORKERS} workers (no power state recorded yet: every visit sends \`RecordPowerSync\`, the conductor appends \`PowerStateCorrected\`): every BMC read | ${first.wallMs === null ? 'overran' : `${s(first.wallMs)} s`} |`,
         `| … and all ${first.commits.toLocaleString('en-US')} power states recorded | ${first.recordedMs === null ? 'n/a' : `${s(first.recordedMs)} s`} |`,
       );
     }
     lines.push('');
   }
   lines.push(`All ${BMCS.toLocaleString('en-US')} BMCs responding (a pass every ${INTERVAL_S} s; median of the measured passes, min–max in brackets):`, '');
-  lines.push('| power-sync | Passes | Wall time per pass (s) | BMC reads/s | First read after the boundary (ms) | Every BMC exactly one GET | CPU s per pass: power-sync / simulator + bench / nats-server / conductor | Load average (1 min) after each pass | Warm-up pass |');
-  lines.push('|---|---|---|---|---|---|---|---|---|');
+  lines.push('| power-sync | Passes | Wall time per pass (s) | BMC reads/s | First read after the boundary (ms) | Every BMC exactly one GET | CPU s per pass: power-sync / simulator + bench / nats-server / conductor | Load average (1 min) after each pass | Per instance: open fds before → after the pass (sockets after), RSS after | Warm-up pass |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|');
   for (const name of responsiveNames) {
     const r = summarize(name);
-    if (r) lines.push(`| ${name} | ${r.passes} | ${r.wall} | ${r.rate} | ${r.first} | ${r.exact} | ${r.cpu} | ${r.load} | ${r.warmup} |`);
+    if (r) lines.push(`| ${name} | ${r.passes} | ${r.wall} | ${r.rate} | ${r.first} | ${r.exact} | ${r.cpu} | ${r.load} | ${r.footprint} | ${r.warmup} |`);
   }
   lines.push('');
   if (hangingNames.length > 0) {
@@ -751,7 +796,7 @@ try {
   log(`NATS ${url} (nats-server pid ${natsPid ?? 'not found'}); load ${machine.loadBefore}; results into ${OUT}`);
   await runSetup(url);
   // No node has a recorded power state yet: the first pass records every one through the conductor.
-  const first = await runScenario({ name: FIRST_PASS, instances: 1, workers: Math.max(...WORKERS), intervalS: FIRST_INTERVAL_S, passes: 1, warmup: false, commitsPerPass: BMCS });
+  const first = await runScenario({ name: FIRST_PASS, instances: 1, workers: FIRST_WORKERS, intervalS: FIRST_INTERVAL_S, passes: 1, warmup: false, commitsPerPass: BMCS });
   if (first[0]?.commits !== BMCS) throw new Error(`the first pass recorded ${first[0]?.commits} power states, not ${BMCS}`);
 
   // All responding.

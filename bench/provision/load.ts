@@ -35,6 +35,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { ProgressBar } from '@ironledger/observability';
 
 const HELP = `usage: load.ts [--api URL] [-n N] [-c C] [--keepalive] [--poll-ms MS] [--mode all|provision|read]
                [--warmup W] [--no-read] [--read-seconds S] [--read-clients K] [--list-reps R] [--pids [name=]PID,...]
@@ -92,6 +93,8 @@ const PREFIX = opts['name-prefix'] ?? `bench-${Date.now().toString(36)}`;
 const log = (line: string) => {
   if (!opts.quiet) process.stderr.write(`${line}\n`);
 };
+/** A phase's progress on stderr: always on a terminal, in a log only without --quiet. */
+const phaseBar = (label: string, unit: string) => (process.stderr.isTTY || !opts.quiet ? new ProgressBar(process.stderr, label, unit) : undefined);
 
 // ---------------------------------------------------------------- HTTP ----
 
@@ -409,21 +412,23 @@ async function onWorkers(count: number, what: string, task: (index: number) => P
   let ok = 0;
   let failed = 0;
   const started = performance.now();
-  const progress = setInterval(() => log(`  ${ok + failed}/${count} ${what} (${failed} failed), ${((performance.now() - started) / 1000).toFixed(1)} s`), 5000);
+  const bar = phaseBar(`  ${what}`, 'nodes');
+  const point = () => ({ fraction: (ok + failed) / count, detail: failed > 0 ? `${failed} failed` : undefined });
   await Promise.all(
     Array.from({ length: C }, async () => {
       while (next < count) {
         if (await task(next++)) ok++;
         else failed++;
+        bar?.update(ok + failed, point());
       }
     }),
   );
-  clearInterval(progress);
+  bar?.done(ok + failed, point());
   return { ok, failed, wallS: (performance.now() - started) / 1000 };
 }
 
 async function provision() {
-  const { ok, failed, wallS } = await onWorkers(N, 'nodes done', (index) => provisionOne(`${PREFIX}-${index}`));
+  const { ok, failed, wallS } = await onWorkers(N, 'provisioning', (index) => provisionOne(`${PREFIX}-${index}`));
   const latency: Record<string, Summary> = {};
   for (const name of ['create', 'manage', 'provide', 'active', 'node_total', 'http_post', 'http_put_provision', 'http_get_poll']) latency[name] = summarise(samples.get(name));
   return { n: N, c: C, wall_s: round(wallS, 2), nodes_per_s: round(ok / wallS, 2), ok, failed, latency, counts: { ...counts }, state_paths: statePaths, errors: [...errors], retry_samples: retrySamples };
@@ -431,9 +436,9 @@ async function provision() {
 
 /** --warmup: the workload on W nodes, then their tear-down and deletion; forgets every figure it made. */
 async function warmUp() {
-  const up = await onWorkers(WARMUP, 'warm-up nodes provisioned', (index) => provisionOne(`${PREFIX}-warmup-${index}`));
+  const up = await onWorkers(WARMUP, 'warm-up: provisioning', (index) => provisionOne(`${PREFIX}-warmup-${index}`));
   const warmed = uuids.splice(0);
-  const down = await onWorkers(warmed.length, 'warm-up nodes torn down and deleted', async (index) => {
+  const down = await onWorkers(warmed.length, 'warm-up: tearing down and deleting', async (index) => {
     try {
       for (const step of TEAR_DOWN) await transition(warmed[index]!, step);
       await call('delete', 'DELETE', `/v1/nodes/${warmed[index]}`, 204);
@@ -493,6 +498,8 @@ async function getOneThroughput(ids: readonly string[]) {
   let cursor = 0;
   const started = performance.now();
   const deadline = started + READ_SECONDS * 1000;
+  const bar = phaseBar('  GET /v1/nodes/{uuid}', 'requests');
+  const point = () => ({ fraction: (performance.now() - started) / (READ_SECONDS * 1000) });
   await Promise.all(
     Array.from({ length: READ_CLIENTS }, async () => {
       while (performance.now() < deadline) {
@@ -504,9 +511,11 @@ async function getOneThroughput(ids: readonly string[]) {
         } catch {
           errorsSeen++;
         }
+        bar?.update(times.length, point());
       }
     }),
   );
+  bar?.done(times.length, point());
   const elapsed = (performance.now() - started) / 1000;
   return { clients: READ_CLIENTS, seconds: round(elapsed, 2), requests: times.length, rps: round(times.length / elapsed, 1), latency: summarise(times), errors: errorsSeen };
 }

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { NodeCommandHandler } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { type Node } from '@ironledger/domain';
@@ -25,7 +27,7 @@ let store: JetStreamEventStore;
 let services: Service[] = [];
 
 beforeAll(async () => {
-  sim = await BmcSim.start({ port: 0, systems: 60 });
+  sim = await BmcSim.start({ port: 0, systems: 100 });
   conductor = await startService('apps/conductor/src/main.ts', { ...base, CONDUCTOR_ID: 'ps-conductor' }, { name: 'conductor' });
   bus = await CommandBus.connect(natsUrl(), run.NATS_SUBJECT_PREFIX);
   store = await JetStreamEventStore.connect({ servers: natsUrl(), stream: run.JETSTREAM_STREAM, subjectPrefix: run.JETSTREAM_SUBJECT_PREFIX });
@@ -195,5 +197,84 @@ describe('several instances', () => {
     // The survivor takes over the dead instance's visits in the same pass: every change is recorded before the next pass.
     await Promise.all(nodes.map((id) => powerOf(id, 'power on')));
     expect(Date.now() - passStarted).toBeLessThan(intervalMs);
+  });
+});
+
+describe('connections and metrics', () => {
+  const range = Array.from({ length: 40 }, (_, i) => 61 + i);
+  const intervalMs = 6000;
+  const untilNextPass = (offsetMs: number) => sleep(intervalMs - (Date.now() % intervalMs) + offsetMs);
+
+  /** TCP connections the process holds to the simulator: its sockets (/proc/<pid>/fd) found in the TCP table. */
+  function connectionsToSim(pid: number): number {
+    const inodes = new Set<string>();
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+        if (inode) inodes.add(inode);
+      } catch {
+        // closed meanwhile
+      }
+    }
+    const port = `:${sim.port.toString(16).toUpperCase().padStart(4, '0')}`;
+    return readFileSync(`/proc/${pid}/net/tcp`, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[2]?.endsWith(port) && inodes.has(fields[9] ?? '')).length;
+  }
+
+  const freePort = () =>
+    new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+
+  /** The value of a metric's sample whose labels include `labels`. */
+  const sample = (metrics: string, name: string, ...labels: string[]) => {
+    const line = metrics.split('\n').find((l) => l.startsWith(`${name}{`) && labels.every((label) => l.includes(label)));
+    return line === undefined ? undefined : Number(line.split(' ').at(-1));
+  };
+
+  it('keeps at most REDFISH_MAX_SOCKETS connections open in a pass over more BMCs, none between passes, and reports the pass', async () => {
+    const nodes = await Promise.all(range.map((n) => enroll(n)));
+    const port = await freePort();
+    const [instance] = await powerSync(1, {
+      SYNC_POWER_STATE_INTERVAL: String(intervalMs / 1000),
+      POWER_FAILURE_RECOVERY_INTERVAL: String(intervalMs / 1000),
+      SYNC_POWER_STATE_WORKERS: '4',
+      REDFISH_MAX_SOCKETS: '8',
+      METRICS_PORT: String(port),
+    });
+    await Promise.all(nodes.map((id) => powerOf(id, 'power off')));
+    sim.control(range[0], { failStatus: 503, failCount: -1 });
+
+    const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    // One whole pass and the pause after it: the pool's count of open connections, and the process's
+    // own connections to the simulator, idle ones closed 4 s after the pass.
+    await untilNextPass(0);
+    const before = range.map((n) => sim.bmcs[n - 1].requests);
+    const pooled: number[] = [];
+    const held: number[] = [];
+    while (Date.now() % intervalMs < intervalMs - 300) {
+      pooled.push(sample(await scrape(), 'ironledger_power_sync_bmc_sockets')!);
+      held.push(connectionsToSim(instance.process.pid!));
+      await sleep(10);
+    }
+    expect(range.filter((n, i) => sim.bmcs[n - 1].requests === before[i])).toEqual([]);
+    expect(Math.max(...held)).toBeGreaterThan(0);
+    expect(Math.max(...pooled)).toBeLessThanOrEqual(8);
+    expect(held.at(-1)).toBe(0);
+    expect(pooled.at(-1)).toBe(0);
+
+    const metrics = await scrape();
+    const passes = sample(metrics, 'ironledger_power_sync_pass_duration_seconds_count', 'kind="sync"')!;
+    expect(passes).toBeGreaterThanOrEqual(2);
+    // Every pass over these few BMCs ended well within a second or two: no request waited for an idle connection to time out.
+    expect(sample(metrics, 'ironledger_power_sync_pass_duration_seconds_bucket', 'le="2.5"', 'kind="sync"')).toBe(passes);
+    expect(sample(metrics, 'ironledger_power_sync_bmc_read_duration_seconds_count', 'driver="redfish"')).toBeGreaterThanOrEqual(2 * range.length);
+    expect(sample(metrics, 'ironledger_power_sync_bmc_read_errors_total', 'driver="redfish"', 'kind="server"')).toBeGreaterThanOrEqual(1);
   });
 });

@@ -22,11 +22,17 @@ export function systemForFile(options: SystemOptions = {}): RunningSystem {
     get baseUrl() {
       return current().baseUrl;
     },
+    get baseUrls() {
+      return current().baseUrls;
+    },
     get natsUrl() {
       return current().natsUrl;
     },
     get conductorIds() {
       return current().conductorIds;
+    },
+    get storeStream() {
+      return current().storeStream;
     },
     get relayStream() {
       return current().relayStream;

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { natsServers } from '@ironledger/bus';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { type Service, spawnService } from './processes.js';
 
@@ -19,21 +20,27 @@ const GATEWAY_MAIN = 'apps/gateway/src/main.ts';
 export interface SystemOptions {
   /** How many conductor processes (default 1). */
   readonly conductors?: number;
+  /** How many gateway processes (default 1), each on its own port. */
+  readonly gateways?: number;
   /** Extra environment for every process (e.g. COMMAND_TIMEOUT_MS). */
   readonly env?: Readonly<Record<string, string>>;
   /** Extra environment for the conductor of each index (e.g. CONDUCTOR_GROUP). */
   readonly conductorEnv?: readonly Readonly<Record<string, string>>[];
-  /** The NATS server to use (default: NATS_URL, the one `npm test` provides). */
+  /** The NATS server, or a comma-separated list of a cluster's, to use (default: NATS_URL, the one `npm test` provides). */
   readonly natsUrl?: string;
   /** How much of each process's output to keep for `logs()` (default 20,000 characters). */
   readonly logChars?: number;
 }
 
 export interface RunningSystem {
-  /** The gateway's base URL, e.g. http://127.0.0.1:41234. */
+  /** The (first) gateway's base URL, e.g. http://127.0.0.1:41234. */
   readonly baseUrl: string;
+  /** Every gateway's base URL, the first one's first. */
+  readonly baseUrls: readonly string[];
   readonly natsUrl: string;
   readonly conductorIds: readonly string[];
+  /** The JetStream stream holding the run's events (the event store). */
+  readonly storeStream: string;
   /** The JetStream stream the gateway relays events into (subscribers' stream). */
   readonly relayStream: string;
   /** The isolated event store the processes use (opened on first use, closed by `stop`). */
@@ -42,7 +49,7 @@ export interface RunningSystem {
   eventCount(): Promise<number>;
   /** Stops the conductors only: the gateway keeps running without them. */
   stopConductors(): Promise<void>;
-  /** The processes, by name (the conductor ids and `gateway`). */
+  /** The processes, by name (the conductor ids, `gateway`, and `gateway-2`, … for more). */
   processes(): readonly Service[];
   /** Stops every process and deletes the run's JetStream stream. */
   stop(): Promise<void>;
@@ -65,13 +72,15 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
 
   const system: RunningSystem = {
     baseUrl: '',
+    baseUrls: [],
     natsUrl,
     conductorIds,
+    storeStream: stream,
     relayStream: `${stream}_EVENTS`,
     store: async () => (store ??= await JetStreamEventStore.connect({ servers: natsUrl, stream, subjectPrefix })),
     eventCount: async () => (await (await system.store()).readAll({ after: 0, limit: 1_000_000 })).length,
     stopConductors: async () => {
-      await Promise.all(processes.filter((p) => p.name !== 'gateway').map((p) => p.stop()));
+      await Promise.all(processes.filter((p) => conductorIds.includes(p.name)).map((p) => p.stop()));
     },
     processes: () => processes,
     stop: async () => {
@@ -84,11 +93,14 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   };
   try {
     for (const [index, id] of conductorIds.entries()) processes.push(spawnService(CONDUCTOR_MAIN, { ...env, ...options.conductorEnv?.[index], CONDUCTOR_ID: id }, id, options.logChars));
-    const port = await freePort();
-    processes.push(spawnService(GATEWAY_MAIN, { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) }, 'gateway', options.logChars));
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitUntilReady(baseUrl, conductorIds, processes);
-    return { ...system, baseUrl };
+    const baseUrls: string[] = [];
+    for (let i = 1; i <= (options.gateways ?? 1); i++) {
+      const port = await freePort();
+      processes.push(spawnService(GATEWAY_MAIN, { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) }, i === 1 ? 'gateway' : `gateway-${i}`, options.logChars));
+      baseUrls.push(`http://127.0.0.1:${port}`);
+    }
+    await Promise.all(baseUrls.map((url) => waitUntilReady(url, conductorIds, processes)));
+    return { ...system, baseUrl: baseUrls[0], baseUrls };
   } catch (error) {
     const logs = system.logs();
     await system.stop();
@@ -123,7 +135,7 @@ async function waitForFile(path: string, timeoutMs: number): Promise<void> {
 }
 
 async function deleteStream(servers: string, stream: string): Promise<void> {
-  const nc = await connect({ servers });
+  const nc = await connect({ servers: natsServers(servers) });
   try {
     await (await jetstreamManager(nc)).streams.delete(stream);
   } catch {

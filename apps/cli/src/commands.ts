@@ -4,8 +4,8 @@ import { type JsonObject, type Node } from '@ironledger/domain';
 import { type EventStore } from '@ironledger/event-store';
 import { nodeStreamId } from '@ironledger/contracts';
 import { maskInstanceInfo, maskValue, nodeHistory, type PointInTime, positioned, type PositionedEvent, provisionStateCounts, readFleetAt, resolveNodeId } from '@ironledger/lifecycle-events';
-import { clip, count, duration, table, transition } from './format.js';
-import { ProgressBar } from './progress.js';
+import { count, duration, ProgressBar, type ProgressPoint } from '@ironledger/observability';
+import { clip, table, transition } from './format.js';
 
 export interface Io {
   /** Results (stdout). */
@@ -44,14 +44,14 @@ export async function history(store: EventStore, idOrName: string, { json }: { j
 
 /** `ironledger replay [--at <time|position>]`: the fleet now (the whole log folded) or at a past instant. */
 export async function replay(store: EventStore, { at, json }: { at?: PointInTime; json: boolean }, io: Io): Promise<number> {
-  const bar = new ProgressBar(io.err, 0, 'replay');
+  const bar = new ProgressBar(io.err, 'replay', 'events');
   let events = 0;
   const progress = (n: number, position: number) => {
     events = n;
-    bar.update(n, position);
+    bar.update(n, reading(position, 0));
   };
   const model = at ? await readFleetAt(store, at, progress) : await rebuildReadModel(store, progress);
-  const elapsed = bar.done(events, model.position);
+  const elapsed = bar.done(events, reading(model.position, 0));
   const counts = provisionStateCounts(model.all());
   const checksum = model.checksum();
   if (json) {
@@ -79,15 +79,16 @@ export async function rebuild(store: EventStore, { json }: { json: boolean }, io
   const catchUpMs = performance.now() - catchUpStart;
   io.err.write(`live projection at position ${count(live.readModel.position)} (${count(live.readModel.size)} nodes) after ${duration(catchUpMs)}\n`);
   try {
-    const bar = new ProgressBar(io.err, live.readModel.position, 'rebuild');
+    const head = live.readModel.position;
+    const bar = new ProgressBar(io.err, 'rebuild', 'events');
     let events = 0;
     let position = 0;
     const report = await live.rebuild((n, p) => {
       events = n;
       position = p;
-      bar.update(n, p);
+      bar.update(n, reading(p, head));
     });
-    const rebuildMs = bar.done(events, position);
+    const rebuildMs = bar.done(events, reading(position, head));
     const rate = (events * 1000) / Math.max(rebuildMs, 1);
     if (json) {
       io.out(JSON.stringify({ ...report, events, rebuildMs: Math.round(rebuildMs), eventsPerSecond: Math.round(rate), catchUpMs: Math.round(catchUpMs) }, null, 2));
@@ -124,4 +125,12 @@ function fleetTable(model: FleetReadModel): string {
 /** A node as the CLI may print it: its secrets masked in every field. */
 function safeNode(node: Node, known?: ReadonlySet<string>): Node {
   return maskValue({ ...node, instance_info: maskInstanceInfo(node.instance_info) } as unknown as JsonObject, known) as unknown as Node;
+}
+
+/**
+ * How far a read of the log has come: judged by position against the log's head when the read
+ * began (0: unknown), which grows about linearly with the events read.
+ */
+function reading(position: number, head: number): ProgressPoint {
+  return { fraction: head > 0 ? position / head : undefined, detail: `position ${count(position)}` };
 }

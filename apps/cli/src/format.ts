@@ -16,17 +16,6 @@ function width(text: string): number {
   return [...text].length;
 }
 
-export const count = (n: number): string => Math.round(n).toLocaleString('en-US');
-
-/** `1.2 s`, `3m 05s`, `1h 02m`. */
-export function duration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return '?';
-  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
-  const s = Math.round(ms / 1000);
-  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
-}
-
 /** `from → to`, or whichever side there is. */
 export function transition(from: string | null, to: string | null): string {
   if (from !== null && to !== null) return `${from} → ${to}`;

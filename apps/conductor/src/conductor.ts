@@ -45,7 +45,7 @@ import {
   type ReceiveCommand,
 } from '@ironledger/domain';
 import { DriverError, DriverRefusal, type HardwareType } from '@ironledger/drivers';
-import { ConcurrencyError } from '@ironledger/event-store';
+import { ConcurrencyError, StoreUnavailableError } from '@ironledger/event-store';
 import { AllocationFailedError, type Allocator } from './allocator.js';
 import { HardwareManagement, MANAGEMENT_CALLS, type ManagementCall, RecordedFailure, SYNCHRONOUS_CALLS, type SynchronousCall } from './management.js';
 import { type ConductorMetrics } from './metrics.js';
@@ -411,5 +411,7 @@ function toCommandError(error: unknown): CommandError {
   if (error instanceof AllocationFailedError) return { type: 'internal', message: error.message };
   // Still conflicting after several fresh attempts: the resource is too busy right now.
   if (error instanceof ConcurrencyError) return { type: 'conflict', message: `${error.streamId} is being changed concurrently, please retry.` };
+  // The store did not answer in time (a NATS server lost, say): nothing is wrong with the request.
+  if (error instanceof StoreUnavailableError) return { type: 'unavailable', message: error.message };
   return { type: 'internal', message: (error as Error).message };
 }

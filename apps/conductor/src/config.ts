@@ -6,7 +6,7 @@ import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
 
 /** The conductor's settings, from the environment (Ironic's option names where it has one). */
 export interface ConductorConfig {
-  /** NATS_URL: the NATS server (or cluster seed) for commands, heartbeats and the JetStream store. */
+  /** NATS_URL: the NATS server (or a comma-separated list of a cluster's) for commands, heartbeats and the JetStream store. */
   readonly natsUrl: string;
   /** NATS_SUBJECT_PREFIX (default `ironledger`): the command bus's subjects, shared with the gateway. */
   readonly subjects: BusSubjects;
@@ -17,7 +17,7 @@ export interface ConductorConfig {
    * says it serves; the API accepts a node's `conductor_group` only when a live conductor serves it.
    */
   readonly conductorGroup: string;
-  /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX: see `storeConfigFromEnv`. */
+  /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX, JETSTREAM_REPLICAS: see `storeConfigFromEnv`. */
   readonly store: StoreConfig;
   /** AUTOMATED_CLEAN (Ironic `[conductor] automated_clean`, default true): clean on provide and after tear-down. */
   readonly automatedClean: boolean;

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { AllocationCommandHandler, ChassisCommandHandler, DeployTemplateCommandHandler, type Handled, LiveProjection, NodeCommandHandler, UniqueClaims } from '@ironledger/application';
-import { Roster } from '@ironledger/bus';
+import { exitIfRefused, natsServers, Roster } from '@ironledger/bus';
 import { CONDUCTOR_QUEUE, type ResourceKind } from '@ironledger/contracts';
 import { type CommandMeta, type Node, type NodeEvent } from '@ironledger/domain';
 import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
@@ -23,7 +23,7 @@ const log = (message: string) => logger.log(message);
 const registry = serviceRegistry('conductor', config.conductorId);
 const metrics = new ConductorMetrics(registry);
 
-const store = await openEventStore(config.store);
+const store = await openEventStore(config.store).catch(exitIfRefused);
 const projection = new LiveProjection(store);
 await projection.start();
 const handler = new NodeCommandHandler(store);
@@ -41,14 +41,14 @@ const afterOutcome = async ({ events, previous, state }: Handled<NodeEvent, Node
   if (previous) await claims.releaseGivenUp(previous.uuid, previous, state, { requestId: meta.requestId, actor: meta.actor });
 };
 const runner = new WorkRunner(handler, drivers, { ...config, onRecorded: afterOutcome }, log, metrics);
-const nats = await connect({ servers: config.natsUrl, name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
+const nats = await connect({ servers: natsServers(config.natsUrl), name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
 
 const app = await NestFactory.createMicroservice<MicroserviceOptions>(
   ConductorModule.forRoot(
     new Conductor({ id: config.conductorId, nodes: handler, chassis, templates, allocator, fleet: projection.readModel, drivers, runner, claims, metrics, allowDeletingAvailableNodes: config.allowDeletingAvailableNodes }),
     config.subjects.conductorCommand,
   ),
-  { transport: Transport.NATS, options: { servers: config.natsUrl, queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger },
+  { transport: Transport.NATS, options: { servers: natsServers(config.natsUrl), queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger },
 );
 await app.listen();
 // The command subscription must reach the server before the heartbeat does, or a gateway that

@@ -1,7 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
 import { LiveProjection } from '@ironledger/application';
 import { type EventStore } from '@ironledger/event-store';
+import { type Logger } from 'pino';
 import { AgentController } from './agent/agent.controller.js';
 import { AllocationsController } from './allocations/allocations.controller.js';
 import { AllocationService } from './allocations/allocation-service.js';
@@ -12,6 +13,7 @@ import { ChassisService } from './chassis/chassis-service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { CommandRunner } from './commands.js';
 import { ConductorLink } from './conductor-link.js';
+import { FleetSummaryController } from './console/fleet-summary.controller.js';
 import { DeployTemplatesController } from './deploy-templates/deploy-templates.controller.js';
 import { DeployTemplateService } from './deploy-templates/deploy-template-service.js';
 import { IronicExceptionFilter } from './http/error.filter.js';
@@ -23,6 +25,10 @@ import { ManagementService } from './management/management-service.js';
 import { NodeService } from './nodes/node-service.js';
 import { NodeTraitsController } from './nodes/node-traits.controller.js';
 import { NodesController } from './nodes/nodes.controller.js';
+import { gatewayLoggerModule } from './observability/gateway-logger.js';
+import { GatewayMetrics } from './observability/gateway-metrics.js';
+import { MetricsController } from './observability/metrics.controller.js';
+import { OpenApiController } from './openapi/openapi.controller.js';
 import { OpsController } from './ops/ops.controller.js';
 import { PortsController } from './ports/ports.controller.js';
 import { PortService } from './ports/port-service.js';
@@ -41,18 +47,23 @@ export interface GatewayDependencies {
   readonly store: EventStore;
   readonly projection: LiveProjection;
   readonly conductors: ConductorLink;
+  /** The gateway's logger, which Nest logs through too. */
+  readonly logger: Logger;
+  readonly metrics: GatewayMetrics;
 }
 
 @Module({})
 export class GatewayModule {
-  static forRoot({ config, store, projection, conductors }: GatewayDependencies): DynamicModule {
+  static forRoot({ config, store, projection, conductors, logger, metrics }: GatewayDependencies): DynamicModule {
     const commands = new CommandRunner(projection, conductors);
     const nodes = new NodeService(projection, commands);
     return {
       module: GatewayModule,
+      imports: [gatewayLoggerModule(logger), DiscoveryModule],
       controllers: [
         RootController, NodesController, ChassisController, FleetController, AgentController, OpsController, PortsController, PortgroupsController, VolumeController,
         VifsController, IntrospectionController, AuditController, NodeTraitsController, AllocationsController, DeployTemplatesController, ShardsController, ManagementController,
+        MetricsController, OpenApiController, FleetSummaryController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -60,6 +71,7 @@ export class GatewayModule {
         { provide: LiveProjection, useValue: projection },
         { provide: AuditService, useValue: new AuditService(store, projection) },
         { provide: ConductorLink, useValue: conductors },
+        { provide: GatewayMetrics, useValue: metrics },
         { provide: NodeService, useValue: nodes },
         { provide: ChassisService, useValue: new ChassisService(projection, commands) },
         { provide: AllocationService, useValue: new AllocationService(projection, commands) },

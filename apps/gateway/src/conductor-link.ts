@@ -2,9 +2,10 @@
  * The gateway's side of the bus: one NATS connection, the conductor client (node commands to
  * whichever conductor of the queue group answers first) and the roster of live conductors.
  */
-import { ConductorClient, type Member, Roster } from '@ironledger/bus';
-import { type BusSubjects, type Command, type CommandReply, type HardwareQuery, type QueryReply } from '@ironledger/contracts';
+import { ConductorClient, type Member, natsServers, Roster } from '@ironledger/bus';
+import { type BusSubjects, type Command, type CommandError, type CommandReply, type HardwareQuery, type QueryReply } from '@ironledger/contracts';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { type Histogram } from 'prom-client';
 
 export interface ConductorLinkOptions {
   readonly natsUrl: string;
@@ -13,6 +14,8 @@ export interface ConductorLinkOptions {
   readonly commandTimeoutMs: number;
   /** The conductors' heartbeat interval; one silent for three intervals counts as gone. */
   readonly heartbeatIntervalMs: number;
+  /** Observes each request's round trip to a conductor, by message type and result (`ok` or the error type). */
+  readonly roundTrip: Histogram<'type' | 'result'>;
 }
 
 export class ConductorLink {
@@ -20,23 +23,24 @@ export class ConductorLink {
     private readonly nats: NatsConnection,
     private readonly roster: Roster,
     private readonly client: ConductorClient,
+    private readonly roundTrip: Histogram<'type' | 'result'>,
   ) {}
 
   /** Connects to NATS (failing when it cannot) and starts listening to conductor heartbeats. */
   static async connect(options: ConductorLinkOptions): Promise<ConductorLink> {
-    const nats = await connect({ servers: options.natsUrl, name: 'ironledger gateway', maxReconnectAttempts: -1, noAsyncTraces: true });
+    const nats = await connect({ servers: natsServers(options.natsUrl), name: 'ironledger gateway', maxReconnectAttempts: -1, noAsyncTraces: true });
     const roster = new Roster(nats, options.subjects.conductorHeartbeat, options.heartbeatIntervalMs).start();
-    return new ConductorLink(nats, roster, new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs, roster }));
+    return new ConductorLink(nats, roster, new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs, roster }), options.roundTrip);
   }
 
   /** A conductor's reply to `command` (`unavailable` when none could answer); `S`, `E`: its resource's state and events. */
   send<S, E>(command: Command): Promise<CommandReply<S, E>> {
-    return this.client.send<S, E>(command);
+    return this.timed(command.type, () => this.client.send<S, E>(command));
   }
 
   /** A conductor's answer to a question about a node's hardware (`unavailable` when none could answer). */
   query<R>(query: HardwareQuery): Promise<QueryReply<R>> {
-    return this.client.query<R>(query);
+    return this.timed(query.type, () => this.client.query<R>(query));
   }
 
   /** Conductors heard from within the last three heartbeat intervals, sorted. */
@@ -58,5 +62,13 @@ export class ConductorLink {
     this.roster.stop();
     this.client.close();
     await this.nats.drain();
+  }
+
+  /** `request()`, its round trip observed (the client answers trouble with an `unavailable` reply, never an exception). */
+  private async timed<T extends { readonly ok: true } | { readonly ok: false; readonly error: CommandError }>(type: string, request: () => Promise<T>): Promise<T> {
+    const observe = this.roundTrip.startTimer({ type });
+    const reply = await request();
+    observe({ result: reply.ok ? 'ok' : reply.error.type });
+    return reply;
   }
 }

@@ -1,3 +1,5 @@
+import { hostname } from 'node:os';
+import { replicasFromEnv } from '@ironledger/bus';
 import { busSubjects, type BusSubjects } from '@ironledger/contracts';
 import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-options.js';
@@ -7,7 +9,7 @@ export const GATEWAY_CONFIG = Symbol('GatewayConfig');
 
 /** The gateway's settings, from the environment. */
 export interface GatewayConfig {
-  /** NATS_URL: the NATS server for conductor commands and heartbeats, and the JetStream store (default nats://127.0.0.1:4222). */
+  /** NATS_URL: the NATS server (or a comma-separated list of a cluster's) for conductor commands and heartbeats, and the JetStream store (default nats://127.0.0.1:4222). */
   readonly natsUrl: string;
   /** NATS_SUBJECT_PREFIX (default `ironledger`): the command bus's subjects, shared with the conductors. */
   readonly subjects: BusSubjects;
@@ -15,10 +17,12 @@ export interface GatewayConfig {
   readonly host: string;
   /** GATEWAY_PORT: the port to listen on (default 6385, Ironic's). */
   readonly port: number;
+  /** GATEWAY_ID (default `<hostname>-<pid>`): the gateway's `instance` label in its metrics. */
+  readonly instanceId: string;
   /**
    * The event store, read by the event-store lib: EVENT_STORE (`jetstream`, the default, or
    * `kurrentdb` with KURRENTDB_URL, e.g. kurrentdb://127.0.0.1:2113?tls=false), and for JetStream
-   * NATS_URL plus the optional JETSTREAM_STREAM / JETSTREAM_SUBJECT_PREFIX (which let tests isolate themselves).
+   * NATS_URL plus the optional JETSTREAM_STREAM / JETSTREAM_SUBJECT_PREFIX (which let tests isolate themselves) and JETSTREAM_REPLICAS.
    */
   readonly store: StoreConfig;
   /** COMMAND_TIMEOUT_MS: how long to wait for a conductor's reply before answering 503 (default 10000). */
@@ -28,9 +32,10 @@ export interface GatewayConfig {
   /**
    * The event relay (subscribers' NATS stream): RELAY_STREAM (default `IRONLEDGER_NODE_EVENTS`),
    * EVENTS_SUBJECT_PREFIX (default `ironledger.events`), NOTIFICATIONS (`true`: also publish Ironic-style notifications under
-   * `ironledger.notifications`; off by default, as Ironic's `notification_level` is).
+   * `ironledger.notifications`; off by default, as Ironic's `notification_level` is), JETSTREAM_REPLICAS (the
+   * stream's copies in a NATS cluster, as the event store's: see `replicasFromEnv`).
    */
-  readonly relay: { readonly stream?: string; readonly subjectPrefix?: string; readonly notifications: boolean };
+  readonly relay: { readonly stream?: string; readonly subjectPrefix?: string; readonly notifications: boolean; readonly replicas?: number };
   /** What `POST /v1/continue` does besides applying the inventory (ironic-inspector's options). */
   readonly inspector: InspectorConfig;
   /**
@@ -74,10 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     subjects: busSubjects(env.NATS_SUBJECT_PREFIX || undefined),
     host: env.GATEWAY_HOST || '127.0.0.1',
     port: number('GATEWAY_PORT', 6385, { min: 0, max: 65535 }),
+    instanceId: env.GATEWAY_ID || `${hostname()}-${process.pid}`,
     store: storeConfigFromEnv(env),
     commandTimeoutMs: number('COMMAND_TIMEOUT_MS', 10_000),
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),
-    relay: { stream: env.RELAY_STREAM || undefined, subjectPrefix: env.EVENTS_SUBJECT_PREFIX || undefined, notifications: flag('NOTIFICATIONS', false) },
+    relay: { stream: env.RELAY_STREAM || undefined, subjectPrefix: env.EVENTS_SUBJECT_PREFIX || undefined, notifications: flag('NOTIFICATIONS', false), replicas: replicasFromEnv(env) },
     inspector: {
       discovery: notFoundHook(env.NODE_NOT_FOUND_HOOK),
       enrollNodeDriver: env.ENROLL_NODE_DRIVER || 'fake-hardware',

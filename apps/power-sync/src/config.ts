@@ -1,12 +1,13 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { replicasFromEnv } from '@ironledger/bus';
 import { busSubjects, type BusSubjects } from '@ironledger/contracts';
 import { type DriverOptions, driverOptionsFromEnv } from '@ironledger/drivers';
 import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
 
 /** Power sync's settings, from the environment, under Ironic's option names. */
 export interface PowerSyncConfig {
-  /** NATS_URL: the bus (commands to the conductors, the work queue) and the JetStream store. */
+  /** NATS_URL: the bus (commands to the conductors, the work queue) and the JetStream store; one server or a comma-separated list. */
   readonly natsUrl: string;
   /** NATS_SUBJECT_PREFIX (default `ironledger`): the command bus's subjects, shared with the conductors. */
   readonly subjects: BusSubjects;
@@ -14,7 +15,7 @@ export interface PowerSyncConfig {
   readonly commandTimeoutMs: number;
   /** POWER_SYNC_ID: this instance's name in logs and events (default host-pid-random). */
   readonly instanceId: string;
-  /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX: see `storeConfigFromEnv`. */
+  /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX, JETSTREAM_REPLICAS: see `storeConfigFromEnv`. */
   readonly store: StoreConfig;
   /** SYNC_POWER_STATE_INTERVAL (s, default 60): one pass over the fleet this often. */
   readonly syncIntervalS: number;
@@ -28,9 +29,11 @@ export interface PowerSyncConfig {
   readonly recoveryIntervalS: number;
   /** POWER_SYNC_QUEUE (default `IRONLEDGER_POWER_SYNC`): the JetStream work queue the instances share. */
   readonly queueStream: string;
+  /** JETSTREAM_REPLICAS: the work queue's copies in a NATS cluster, as the event store's (see `replicasFromEnv`). */
+  readonly queueReplicas?: number;
   /** POWER_SYNC_ACK_WAIT_MS (default 60000): a visit an instance took but did not finish (it died) goes to another after this. */
   readonly ackWaitMs: number;
-  /** Driver settings (FAKE_STEP_DELAY_MS, REDFISH_*, IPMI_*): see `driverOptionsFromEnv`. */
+  /** Driver settings (FAKE_STEP_DELAY_MS, REDFISH_* with REDFISH_MAX_SOCKETS, IPMI_*): see `driverOptionsFromEnv`. */
   readonly drivers: DriverOptions;
   /** METRICS_PORT (0, the default: off): serve Prometheus `/metrics`, `/healthz` and `/readyz` on this port. */
   readonly metricsPort: number;
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfi
     maxRetries: number('POWER_STATE_SYNC_MAX_RETRIES', 3, 1),
     recoveryIntervalS: number('POWER_FAILURE_RECOVERY_INTERVAL', 300, 0.1),
     queueStream: env.POWER_SYNC_QUEUE || 'IRONLEDGER_POWER_SYNC',
+    queueReplicas: replicasFromEnv(env),
     ackWaitMs: number('POWER_SYNC_ACK_WAIT_MS', 60_000, 100),
     drivers: driverOptionsFromEnv(env),
     metricsPort: number('METRICS_PORT', 0),

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { LiveProjection } from '@ironledger/application';
-import { ConductorClient } from '@ironledger/bus';
+import { ConductorClient, exitIfRefused, natsServers } from '@ironledger/bus';
 import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
 import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
@@ -16,19 +16,20 @@ const logger = serviceLogger(`power-sync ${config.instanceId}`);
 const log = (message: string) => logger.log(message);
 const registry = serviceRegistry('power-sync', config.instanceId);
 
-const store = await openEventStore(config.store);
+const store = await openEventStore(config.store).catch(exitIfRefused);
 const projection = new LiveProjection(store);
 await projection.start();
-const nats = await connect({ servers: config.natsUrl, name: `power-sync ${config.instanceId}`, maxReconnectAttempts: -1 });
+const nats = await connect({ servers: natsServers(config.natsUrl), name: `power-sync ${config.instanceId}`, maxReconnectAttempts: -1 });
 const syncIntervalMs = config.syncIntervalS * 1000;
 const recoveryIntervalMs = config.recoveryIntervalS * 1000;
 const queue = await PowerSyncQueue.open(nats, {
   stream: config.queueStream,
   ackWaitMs: config.ackWaitMs,
   duplicateWindowMs: Math.max(syncIntervalMs, recoveryIntervalMs),
-});
+  replicas: config.queueReplicas,
+}).catch(exitIfRefused);
 const drivers = hardwareTypes(config.drivers);
-const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry), log);
+const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
 
 const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger });
 const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => true, config.metricsHost) : undefined;

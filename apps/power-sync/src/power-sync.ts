@@ -1,8 +1,8 @@
 import { type LiveProjection } from '@ironledger/application';
 import { type ConductorClient } from '@ironledger/bus';
 import { type Node } from '@ironledger/domain';
-import { type HardwareType } from '@ironledger/drivers';
-import { Counter, type Registry } from 'prom-client';
+import { type HardwareType, type PowerDriver } from '@ironledger/drivers';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { type PowerSyncQueue, type Visit } from './work-queue.js';
 import { dueForRecovery, dueForSync, passOrder, visit } from './visit.js';
 
@@ -15,20 +15,77 @@ export interface PowerSyncOptions {
   readonly maxRetries: number;
 }
 
-/** What power sync counts, for Prometheus. */
+/** How often a pass looks whether the shared queue still holds visits. */
+const PASS_POLL_MS = 200;
+
+/** What power sync counts and times, for Prometheus. */
 export class PowerSyncMetrics {
   readonly passes: Counter<'kind'>;
   readonly visitsPublished: Counter<'kind'>;
   readonly reads: Counter<'kind'>;
   /** Events recorded by power sync: failures, corrections, restores, maintenance set and cleared. */
   readonly recorded: Counter<'event'>;
+  readonly passSeconds: Histogram<'kind'>;
+  readonly readSeconds: Histogram<'driver'>;
+  readonly readErrors: Counter<'driver' | 'kind'>;
 
-  constructor(registry: Registry) {
-    const counter = <L extends string>(name: string, help: string, label: L) => new Counter<L>({ name: `ironledger_power_sync_${name}`, help, labelNames: [label], registers: [registry] });
+  /** `drivers`: the hardware types whose open BMC connections are reported. */
+  constructor(registry: Registry, drivers: ReadonlyMap<string, HardwareType> = new Map()) {
+    const name = (suffix: string) => `ironledger_power_sync_${suffix}`;
+    const registers = [registry];
+    const counter = <L extends string>(suffix: string, help: string, label: L) => new Counter<L>({ name: name(suffix), help, labelNames: [label], registers });
     this.passes = counter('passes_total', 'Passes this instance published (sync or recovery).', 'kind');
     this.visitsPublished = counter('visits_published_total', 'Node visits this instance put on the shared queue first.', 'kind');
     this.reads = counter('bmc_reads_total', 'BMC power reads done by this instance.', 'kind');
     this.recorded = counter('events_total', 'Events power sync caused, by type.', 'event');
+    this.passSeconds = new Histogram({
+      name: name('pass_duration_seconds'),
+      help: 'Passes this instance published, from their start until the shared queue held no visit (every instance done), by kind; a pass still running when the next of its kind starts counts as long as the interval.',
+      labelNames: ['kind'],
+      buckets: [1, 2.5, 5, 10, 20, 30, 60, 120, 300, 600],
+      registers,
+    });
+    this.readSeconds = new Histogram({
+      name: name('bmc_read_duration_seconds'),
+      help: 'Power state reads of BMCs by this instance, failed ones included, by driver.',
+      labelNames: ['driver'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.readErrors = new Counter({
+      name: name('bmc_read_errors_total'),
+      help: 'Power state reads of BMCs that failed, by driver and kind (the driver error\'s: timeout, unreachable, auth, server, rejected, …; `other` when it names none).',
+      labelNames: ['driver', 'kind'],
+      registers,
+    });
+    new Gauge({
+      name: name('bmc_sockets'),
+      help: 'Connections open to BMCs now, busy or idle, sampled at scrape time.',
+      registers,
+      collect() {
+        this.set([...drivers.values()].reduce((sum, hardware) => sum + (hardware.openSockets?.() ?? 0), 0));
+      },
+    });
+  }
+
+  /** The driver's power interface, its reads timed and their failures counted. */
+  measured(driver: string, power: PowerDriver): PowerDriver {
+    return {
+      validate: (node) => power.validate(node),
+      setPowerState: (node, target, timeoutSeconds) => power.setPowerState(node, target, timeoutSeconds),
+      getPowerState: async (node) => {
+        const done = this.readSeconds.startTimer({ driver });
+        try {
+          return await power.getPowerState(node);
+        } catch (error) {
+          const kind = (error as { kind?: unknown }).kind;
+          this.readErrors.inc({ driver, kind: typeof kind === 'string' ? kind : 'other' });
+          throw error;
+        } finally {
+          done();
+        }
+      },
+    };
   }
 }
 
@@ -42,6 +99,7 @@ export class PowerSyncMetrics {
 export class PowerSync {
   private timers: NodeJS.Timeout[] = [];
   private consumer?: { stop(): Promise<void> };
+  private stopped = false;
 
   constructor(
     private readonly projection: LiveProjection,
@@ -60,6 +118,7 @@ export class PowerSync {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     await this.consumer?.stop();
   }
@@ -77,13 +136,17 @@ export class PowerSync {
     schedule();
   }
 
-  /** Publishes one pass's visits. */
+  /** Publishes one pass's visits, and times the pass until every instance has done them. */
   async publish(kind: Visit['kind'], pass: number, due: (node: Node) => boolean): Promise<void> {
+    const started = Date.now();
     const nodes = passOrder([...this.projection.readModel.all()].filter(due));
     if (nodes.length === 0) return;
     const published = await this.queue.publish(nodes.map((node) => ({ kind, pass, nodeId: node.uuid })));
     this.metrics.passes.inc({ kind });
     this.metrics.visitsPublished.inc({ kind }, published);
+    const next = started + (kind === 'sync' ? this.options.syncIntervalMs : this.options.recoveryIntervalMs);
+    while (!this.stopped && Date.now() + PASS_POLL_MS < next && (await this.queue.unfinished()) > 0) await new Promise((resolve) => setTimeout(resolve, PASS_POLL_MS));
+    if (!this.stopped) this.metrics.passSeconds.observe({ kind }, (Date.now() - started) / 1000);
   }
 
   /** One visit: the node as it is now, its BMC, and what to record. */
@@ -94,7 +157,7 @@ export class PowerSync {
     const hardware = this.drivers.get(node.driver);
     if (!hardware) return;
     this.metrics.reads.inc({ kind });
-    const data = await visit(node, hardware.power, this.options);
+    const data = await visit(node, this.metrics.measured(node.driver, hardware.power), this.options);
     if (!data) return;
     const reply = await this.conductors.send({
       type: 'RecordPowerSync',

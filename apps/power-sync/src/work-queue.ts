@@ -19,6 +19,8 @@ export interface WorkQueueOptions {
   readonly ackWaitMs: number;
   /** Longest interval between passes: a visit published twice within it is stored once. */
   readonly duplicateWindowMs: number;
+  /** Copies of the queue in a NATS cluster (see `ensureStream`; default: one for a new stream, an existing one's own). */
+  readonly replicas?: number;
 }
 
 /**
@@ -34,10 +36,10 @@ export class PowerSyncQueue {
     private readonly subject: string,
   ) {}
 
-  static async open(nats: NatsConnection, { stream, ackWaitMs, duplicateWindowMs }: WorkQueueOptions): Promise<PowerSyncQueue> {
+  static async open(nats: NatsConnection, { stream, ackWaitMs, duplicateWindowMs, replicas }: WorkQueueOptions): Promise<PowerSyncQueue> {
     const jsm = await jetstreamManager(nats);
     const subject = `ironledger.powersync.${stream.toLowerCase()}`;
-    await ensureStream(jsm, stream, { subjects: [subject], retention: RetentionPolicy.Workqueue, storage: StorageType.File, duplicate_window: nanos(duplicateWindowMs) });
+    await ensureStream(jsm, stream, { subjects: [subject], retention: RetentionPolicy.Workqueue, storage: StorageType.File, duplicate_window: nanos(duplicateWindowMs) }, replicas);
     const durable = 'power-sync';
     await jsm.consumers.add(stream, { durable_name: durable, ack_policy: AckPolicy.Explicit, ack_wait: nanos(ackWaitMs), max_deliver: -1 });
     const js = jetstream(nats);
@@ -61,6 +63,12 @@ export class PowerSyncQueue {
       published += acks.filter((ack) => !ack.duplicate).length;
     }
     return published;
+  }
+
+  /** Visits not yet done by any instance: waiting in the queue, or taken and not yet acknowledged. */
+  async unfinished(): Promise<number> {
+    const { num_pending, num_ack_pending } = await this.consumer.info();
+    return num_pending + num_ack_pending;
   }
 
   /**

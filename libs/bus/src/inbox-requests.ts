@@ -48,8 +48,7 @@ export class InboxRequests {
   private answer(reply: Msg): void {
     const waiting = this.settle(reply.subject.slice(this.prefix.length));
     if (!waiting) return;
-    // The server's status 503: no subscription (no stream, no service) listens on the subject.
-    if (reply.headers?.code === 503) waiting.reject(new Error(`Nobody listens on the subject of this request (${reply.headers.description || 'no responders'})`));
+    if (reply.headers?.code === 503) waiting.reject(new NoResponders(reply.headers.description));
     else waiting.resolve(reply);
   }
 
@@ -63,6 +62,14 @@ export class InboxRequests {
 
   private failAll(error: Error): void {
     for (const token of [...this.waiting.keys()]) this.settle(token)?.reject(error);
+  }
+}
+
+/** The server's status 503: no subscription (no stream, no service) listens on the subject. */
+export class NoResponders extends Error {
+  constructor(description: string) {
+    super(`Nobody listens on the subject of this request (${description || 'no responders'})`);
+    this.name = 'NoResponders';
   }
 }
 

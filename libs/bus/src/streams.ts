@@ -1,25 +1,86 @@
-import { JetStreamApiCodes, JetStreamApiError, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
+import { JetStreamApiError, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
+import { sleep } from './backoff.js';
 
 /** JetStream's `JSStreamNameExistErr` (not among the client's named codes). */
 const STREAM_NAME_IN_USE = 10058;
 
+/** JetStream keeps at most this many copies of a stream. */
+export const MAX_REPLICAS = 5;
+/** How long to wait for an updated stream to have a leader (a scaled one elects one within a second or two). */
+const LEADER_WAIT_MS = 10_000;
+
 /**
- * Creates the JetStream stream `name`, or brings an existing one's configuration up to date.
- * Several processes may do this at once: whoever comes second updates what the first created.
+ * JETSTREAM_REPLICAS: how many NATS servers of a cluster keep a copy of each stream the services
+ * create (1 to 5; 3 survives the loss of one server). Unset, new streams get one and existing
+ * streams keep theirs, so that a tool opening the store without the setting never scales it down.
  */
-export async function ensureStream(jsm: JetStreamManager, name: string, config: Partial<StreamConfig>): Promise<void> {
-  try {
-    await jsm.streams.update(name, config);
-    return;
-  } catch (error) {
-    if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
+export function replicasFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env.JETSTREAM_REPLICAS;
+  if (raw === undefined || raw === '') return undefined;
+  const replicas = Number(raw);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) throw new Error(`JETSTREAM_REPLICAS must be an integer from 1 to ${MAX_REPLICAS}, not "${raw}"`);
+  return replicas;
+}
+
+/** The server refused a stream's configuration, e.g. replicas that a single server cannot keep: a setting must change. */
+export class StreamRefusedError extends Error {
+  readonly type = 'stream_refused';
+  constructor(
+    readonly stream: string,
+    readonly code: number,
+    description: string,
+    replicas: number | undefined,
+  ) {
+    super(`JetStream refused stream ${stream}${replicas === undefined ? '' : ` with JETSTREAM_REPLICAS=${replicas}`}: ${description} (${code})`);
+    this.name = 'StreamRefusedError';
   }
+}
+
+/**
+ * Creates the JetStream stream `name` with `replicas` copies (default one), or brings an
+ * existing one's configuration up to date: in a cluster, other `replicas` scale it up or down;
+ * without `replicas` it keeps its own. Several processes may do this at once: whoever comes
+ * second updates what the first created. A configuration the server refuses is a `StreamRefusedError`.
+ */
+export async function ensureStream(jsm: JetStreamManager, name: string, config: Partial<StreamConfig>, replicas?: number): Promise<void> {
+  // Left out rather than undefined: an update keeps whatever it does not name.
+  const wanted = replicas === undefined ? config : { ...config, num_replicas: replicas };
   try {
-    await jsm.streams.add({ ...config, name });
+    // Adding first, even when the stream exists: a single server refuses more than one replica
+    // only to an add (it accepts an update asking for three, and keeps one copy).
+    try {
+      await jsm.streams.add({ ...wanted, name });
+    } catch (error) {
+      if (!isApiError(error, STREAM_NAME_IN_USE)) throw error;
+      await jsm.streams.update(name, wanted);
+      await leaderElected(jsm, name);
+    }
   } catch (error) {
-    if (!isApiError(error, STREAM_NAME_IN_USE)) throw error;
-    await jsm.streams.update(name, config);
+    if (error instanceof JetStreamApiError) throw new StreamRefusedError(name, error.code, error.message, replicas);
+    throw error;
   }
+}
+
+/**
+ * Returns once stream `name` has a leader, or after LEADER_WAIT_MS: a stream scaled up or down
+ * elects one among its new peers, and until then requests to it go unanswered. A single server's
+ * streams (no cluster) always have one.
+ */
+async function leaderElected(jsm: JetStreamManager, name: string): Promise<void> {
+  for (const deadline = Date.now() + LEADER_WAIT_MS; Date.now() < deadline; await sleep(100)) {
+    const { cluster } = await jsm.streams.info(name);
+    if (!cluster || cluster.leader) return;
+  }
+}
+
+/**
+ * A start-up failure handler: ends the process with the one line of a `StreamRefusedError`
+ * (an operator must change a setting; a stack trace would bury that) and passes anything else on.
+ */
+export function exitIfRefused(error: unknown): never {
+  if (!(error instanceof StreamRefusedError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
 }
 
 /** Whether `error` is the JetStream API's error `code`. */

@@ -137,4 +137,6 @@ export interface HardwareType {
   readonly console?: ConsoleDriver;
   /** Releases what the driver holds (connections, BMC sessions); called on shutdown. */
   close?(): Promise<void>;
+  /** Connections open to BMCs now (absent: the driver keeps none). */
+  openSockets?(): number;
 }

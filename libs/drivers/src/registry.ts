@@ -26,7 +26,8 @@ export async function closeHardwareTypes(types: ReadonlyMap<string, HardwareType
 /**
  * Driver settings from the environment, for the services that run drivers:
  * FAKE_STEP_DELAY_MS; REDFISH_REQUEST_TIMEOUT_MS, REDFISH_POWER_TIMEOUT_S, REDFISH_POLL_INTERVAL_MS,
- * REDFISH_AUTH_TYPE (Ironic's `[redfish] auth_type`); IPMI_COMMAND_RETRY_TIMEOUT_MS (Ironic's
+ * REDFISH_AUTH_TYPE (Ironic's `[redfish] auth_type`), REDFISH_MAX_SOCKETS (connections open to BMCs
+ * at once, per process, default 256: every BMC gets its own otherwise, as many open files); IPMI_COMMAND_RETRY_TIMEOUT_MS (Ironic's
  * `command_retry_timeout`), IPMI_MIN_COMMAND_INTERVAL_MS (`min_command_interval`), IPMI_MAX_CONCURRENT,
  * IPMI_CIPHER_SUITE. Unset ones keep the drivers' defaults.
  */
@@ -38,6 +39,10 @@ export function driverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Driv
     if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`);
     return value;
   };
+  const maxSockets = number('REDFISH_MAX_SOCKETS');
+  if (maxSockets !== undefined && !(Number.isInteger(maxSockets) && maxSockets >= 1)) {
+    throw new Error(`REDFISH_MAX_SOCKETS must be a whole number of at least 1, not "${env.REDFISH_MAX_SOCKETS}"`);
+  }
   const authType = env.REDFISH_AUTH_TYPE || undefined;
   if (authType !== undefined && !(REDFISH_AUTH_TYPES as readonly string[]).includes(authType)) {
     throw new Error(`REDFISH_AUTH_TYPE must be one of ${REDFISH_AUTH_TYPES.join(', ')}, not "${authType}"`);
@@ -48,6 +53,7 @@ export function driverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Driv
       requestTimeoutMs: number('REDFISH_REQUEST_TIMEOUT_MS'),
       powerTimeoutSeconds: number('REDFISH_POWER_TIMEOUT_S'),
       pollIntervalMs: number('REDFISH_POLL_INTERVAL_MS'),
+      maxSockets,
       defaultAuthType: authType as RedfishAuthType | undefined,
     },
     ipmi: {

@@ -9,8 +9,20 @@ import {
   type JsMsg,
   type StoredMsg,
 } from '@nats-io/jetstream';
-import { connect, headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
-import { ConnectionState, ensureStream, InboxRequests, type PubAck, PublishRefusedError, refusalOf } from '@ironledger/bus';
+import { connect, headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import {
+  backoffDelay,
+  ConnectionState,
+  ensureStream,
+  InboxRequests,
+  natsServers,
+  NoResponders,
+  type PubAck,
+  PublishRefusedError,
+  refusalOf,
+  RequestTimeout,
+  sleep,
+} from '@ironledger/bus';
 import { ConcurrencyError, StoreUnavailableError } from './errors.js';
 import {
   type AppendOptions,
@@ -45,6 +57,8 @@ export interface JetStreamEventStoreOptions {
   readonly stream?: string;
   /** A stream's commits go to `<subjectPrefix>.<stream id>` (default `ironledger.store`). */
   readonly subjectPrefix?: string;
+  /** Copies of the stream in a NATS cluster (see `ensureStream`; default: one for a new stream, an existing one's own). */
+  readonly replicas?: number;
 }
 
 const Header = {
@@ -58,8 +72,22 @@ const Header = {
 const UNREACHABLE_SEQUENCE = Number.MAX_SAFE_INTEGER;
 /** How long an append waits for JetStream's acknowledgement (nats.js's default). */
 const PUBLISH_TIMEOUT_MS = 5000;
+/** How long an append keeps offering its commit while no stream leader answers: a NATS cluster takes seconds to elect a new one. */
+const APPEND_DEADLINE_MS = 20_000;
 /** Messages per pull request when reading. */
 const BATCH = 1000;
+/**
+ * How often the server tells an idle consumer that it lives. Two told missing and the consumer is
+ * taken for lost: the NATS server holding it died, in a cluster maybe not the one this client is
+ * connected to (so no reconnection says so).
+ */
+const HEARTBEAT_MS = 1000;
+/**
+ * How long a live subscription waits for the server to set up its consumer before it asks again:
+ * while a stream's new leader is being elected nobody answers, and the sooner the first question
+ * after the election goes out, the sooner readers follow the log again.
+ */
+const LIVE_SETUP_TIMEOUT_MS = 2000;
 /** Stream heads remembered (about 100 bytes each), the least recently used forgotten first. */
 const MAX_KNOWN_HEADS = 100_000;
 
@@ -103,6 +131,7 @@ class KnownHeads {
 /** Event store on NATS JetStream: one subject per event stream, one message per commit. */
 export class JetStreamEventStore implements EventStore {
   private readonly js: JetStreamClient;
+  private readonly liveJs: JetStreamClient;
   private readonly requests: InboxRequests;
   private readonly heads = new KnownHeads(MAX_KNOWN_HEADS);
   private readonly connection: ConnectionState;
@@ -114,17 +143,18 @@ export class JetStreamEventStore implements EventStore {
     private readonly subjectPrefix: string,
   ) {
     this.js = jetstream(nc);
+    this.liveJs = jetstream(nc, { timeout: LIVE_SETUP_TIMEOUT_MS });
     this.requests = new InboxRequests(nc);
     this.connection = new ConnectionState(nc);
   }
 
   /** Connects and creates the JetStream stream, or brings its configuration up to date. */
-  static async connect({ servers, stream = 'IRONLEDGER_EVENTS', subjectPrefix = 'ironledger.store' }: JetStreamEventStoreOptions): Promise<JetStreamEventStore> {
+  static async connect({ servers, stream = 'IRONLEDGER_EVENTS', subjectPrefix = 'ironledger.store', replicas }: JetStreamEventStoreOptions): Promise<JetStreamEventStore> {
     // Reconnect for as long as it takes; no async stack traces on the hot path (they cost ~10 % CPU per request).
-    const nc = await connect({ servers, maxReconnectAttempts: -1, noAsyncTraces: true });
+    const nc = await connect({ servers: natsServers(servers), maxReconnectAttempts: -1, noAsyncTraces: true });
     try {
       const jsm = await jetstreamManager(nc);
-      await ensureStream(jsm, stream, { subjects: [`${subjectPrefix}.>`], storage: StorageType.File });
+      await ensureStream(jsm, stream, { subjects: [`${subjectPrefix}.>`], storage: StorageType.File }, replicas);
       return new JetStreamEventStore(nc, jsm, stream, subjectPrefix);
     } catch (error) {
       await nc.close();
@@ -168,9 +198,25 @@ export class JetStreamEventStore implements EventStore {
     }
   }
 
-  /** Stores one commit message; JetStream's acknowledgement, or `PublishRefusedError`. */
+  /**
+   * Stores one commit message; JetStream's acknowledgement, or `PublishRefusedError`. While no
+   * stream leader answers (a server lost, a new leader being elected), the commit is offered
+   * again: its id makes the server answer a commit it did store with the original acknowledgement,
+   * so a lost acknowledgement becomes neither a second commit nor an outcome nobody knows.
+   */
   private async publish(subject: string, body: string, headers: MsgHdrs): Promise<{ seq: number; duplicate: boolean }> {
-    const ack = (await this.requests.request(subject, body, { headers, timeoutMs: PUBLISH_TIMEOUT_MS })).json<PubAck>();
+    const deadline = Date.now() + APPEND_DEADLINE_MS;
+    let reply: Msg | undefined;
+    for (let attempt = 0; !reply; attempt++) {
+      try {
+        reply = await this.requests.request(subject, body, { headers, timeoutMs: PUBLISH_TIMEOUT_MS });
+      } catch (error) {
+        if (!(error instanceof RequestTimeout || error instanceof NoResponders)) throw error;
+        if (Date.now() >= deadline) throw new StoreUnavailableError(`No leader of stream ${this.stream} took a commit within ${APPEND_DEADLINE_MS} ms (${error.message}); it may or may not be stored`);
+        await sleep(backoffDelay(attempt, { initialMs: 100, maxMs: 1000 }));
+      }
+    }
+    const ack = reply.json<PubAck>();
     const refusal = refusalOf(ack);
     if (refusal) throw refusal;
     if (typeof ack.seq !== 'number') throw new Error(`JetStream acknowledged an append to ${subject} without a sequence`);
@@ -179,7 +225,9 @@ export class JetStreamEventStore implements EventStore {
 
   /** The stream's last commit as the server holds it now. */
   private async readHead(subject: string): Promise<Head> {
-    const last = await this.jsm.streams.getMessage(this.stream, { last_by_subj: subject });
+    const last = await this.jsm.streams.getMessage(this.stream, { last_by_subj: subject }).catch((error: unknown) => {
+      throw unanswered(error) ? new StoreUnavailableError(`No leader of stream ${this.stream} answered: ${(error as Error).message}`) : error;
+    });
     return last ? { seq: last.seq, revision: commitOf(last).nextRevision } : EMPTY_HEAD;
   }
 
@@ -216,8 +264,8 @@ export class JetStreamEventStore implements EventStore {
 
   /**
    * Live commits through an ordered consumer, started afresh from the next commit after every
-   * reconnection: the server may have lost the consumer (a restart), and nats.js would notice
-   * only after missed heartbeats, leaving readers behind the log for half a minute.
+   * reconnection (the server may have lost the consumer in a restart) and once the consumer went
+   * silent: nats.js would ask a dead server about it again and again, leaving readers behind the log.
    */
   subscribeToAll({ after = 0 }: SubscribeOptions = {}): Subscription {
     const closing = new AbortController();
@@ -233,22 +281,29 @@ export class JetStreamEventStore implements EventStore {
 
   private async *liveEvents(after: number, closing: AbortSignal): AsyncGenerator<RecordedEvent, void, undefined> {
     let sequence = sequenceAfter(after);
-    while (!closing.aborted) {
-      const reconnected = new AbortController();
-      const stopWatching = this.connection.onReconnect(() => reconnected.abort());
+    for (let failures = 0; !closing.aborted; ) {
+      const restart = new AbortController();
+      const stopWatching = this.connection.onReconnect(() => restart.abort());
       try {
-        for await (const message of this.commits(sequence, { live: true, signal: AbortSignal.any([closing, reconnected.signal]) })) {
+        const signal = AbortSignal.any([closing, restart.signal]);
+        for await (const message of this.commits(sequence, { live: true, signal, onSilence: () => restart.abort() })) {
+          failures = 0;
           sequence = message.seq + 1;
           for (const event of eventsOf(message)) {
             if (closing.aborted) return;
             if (event.position > after) yield event;
           }
         }
+      } catch (error) {
+        // No server set up the consumer (a leader being elected): ask again, readers lagging meanwhile.
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        await sleep(backoffDelay(failures++, { initialMs: 100, maxMs: 1000 }), closing);
+        continue;
       } finally {
         stopWatching();
       }
       // The consumer ends on its own only when the connection closed: then so does the subscription.
-      if (!reconnected.signal.aborted) return;
+      if (!restart.signal.aborted) return;
     }
   }
 
@@ -268,22 +323,33 @@ export class JetStreamEventStore implements EventStore {
   /**
    * Commit messages from stream sequence `sequence` on, in order, through an ordered consumer
    * pulling `batch` at a time: up to the end of the stream, or, when `live`, until `signal` aborts.
+   * A consumer that goes silent stops, calling `onSilence`, or else failing with `StoreUnavailableError`.
    */
   private async *commits(
     sequence: number,
-    { filter, batch = BATCH, live = false, signal }: { filter?: string; batch?: number; live?: boolean; signal?: AbortSignal },
+    { filter, batch = BATCH, live = false, signal, onSilence }: { filter?: string; batch?: number; live?: boolean; signal?: AbortSignal; onSilence?: () => void },
   ): AsyncGenerator<JsMsg, void, undefined> {
     // A read (unlike a live subscription) fails once the connection goes: an ordered consumer would wait for its return.
     const lost = new AbortController();
     const stopWatching = live ? () => false : this.connection.onDisconnect(() => lost.abort());
-    const unavailable = () => new StoreUnavailableError(`The connection to NATS (stream ${this.stream}) is down`);
+    const unavailable = (why: string) => new StoreUnavailableError(`${why} (stream ${this.stream})`);
     try {
-      if (!live && !this.connection.connected) throw unavailable();
-      const consumer = await this.js.consumers.get(this.stream, { opt_start_seq: sequence, ...(filter && { filter_subjects: filter }) });
+      if (!live && !this.connection.connected) throw unavailable('The connection to NATS is down');
+      const consumer = await (live ? this.liveJs : this.js).consumers.get(this.stream, { opt_start_seq: sequence, ...(filter && { filter_subjects: filter }) }).catch((error: unknown) => {
+        throw unanswered(error) ? unavailable(`No NATS server set up a consumer: ${(error as Error).message}`) : error;
+      });
       try {
         if (!live && (await consumer.info(true)).num_pending === 0) return;
-        const messages = await consumer.consume({ max_messages: batch });
-        const stopping = signal ? AbortSignal.any([signal, lost.signal]) : lost.signal;
+        const messages = await consumer.consume({ max_messages: batch, idle_heartbeat: HEARTBEAT_MS });
+        const silent = new AbortController();
+        void (async () => {
+          for await (const status of messages.status()) {
+            if (status.type !== 'heartbeats_missed') continue;
+            silent.abort();
+            return onSilence?.();
+          }
+        })();
+        const stopping = AbortSignal.any([lost.signal, silent.signal, ...(signal ? [signal] : [])]);
         const stop = () => void messages.stop();
         stopping.addEventListener('abort', stop);
         if (stopping.aborted) stop();
@@ -296,7 +362,8 @@ export class JetStreamEventStore implements EventStore {
           stopping.removeEventListener('abort', stop);
           await messages.close();
         }
-        if (lost.signal.aborted) throw unavailable();
+        if (lost.signal.aborted) throw unavailable('The connection to NATS is down');
+        if (silent.signal.aborted && !onSilence) throw unavailable('A consumer went silent: the NATS server holding it is gone');
       } finally {
         // The server would drop the idle consumer after a while anyway; do not wait for it.
         consumer.delete().catch(() => undefined);
@@ -340,6 +407,11 @@ function eventsOf(message: JsMsg): RecordedEvent[] {
     position: encodePosition(message.seq, index),
     recordedAt: message.timestamp,
   }));
+}
+
+/** Whether nats.js gave up on a JetStream API request that no server answered (in time): a leader lost, a new one not yet elected. */
+function unanswered(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'JetStreamNotEnabled');
 }
 
 /** The first stream sequence that can hold an event positioned after `after`. */

@@ -1,14 +1,16 @@
+import { replicasFromEnv } from '@ironledger/bus';
 import { type EventStore } from './event-store.js';
 import { JetStreamEventStore } from './jetstream.js';
 
 /** Which store a service uses, as its environment says. */
 export type StoreConfig =
-  | { readonly kind: 'jetstream'; readonly servers: string; readonly stream?: string; readonly subjectPrefix?: string }
+  | { readonly kind: 'jetstream'; readonly servers: string; readonly stream?: string; readonly subjectPrefix?: string; readonly replicas?: number }
   | { readonly kind: 'kurrentdb'; readonly url: string };
 
 /**
- * Reads EVENT_STORE (`jetstream`, the default, or `kurrentdb`), NATS_URL, JETSTREAM_STREAM,
- * JETSTREAM_SUBJECT_PREFIX and KURRENTDB_URL.
+ * Reads EVENT_STORE (`jetstream`, the default, or `kurrentdb`), NATS_URL (one server or a
+ * comma-separated list), JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX, JETSTREAM_REPLICAS (see
+ * `replicasFromEnv`) and KURRENTDB_URL.
  */
 export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreConfig {
   const kind = env.EVENT_STORE || 'jetstream';
@@ -17,7 +19,13 @@ export function storeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StoreC
     return { kind, url: env.KURRENTDB_URL };
   }
   if (kind !== 'jetstream') throw new Error(`EVENT_STORE must be jetstream or kurrentdb, not "${kind}"`);
-  return { kind, servers: env.NATS_URL || 'nats://127.0.0.1:4222', stream: env.JETSTREAM_STREAM || undefined, subjectPrefix: env.JETSTREAM_SUBJECT_PREFIX || undefined };
+  return {
+    kind,
+    servers: env.NATS_URL || 'nats://127.0.0.1:4222',
+    stream: env.JETSTREAM_STREAM || undefined,
+    subjectPrefix: env.JETSTREAM_SUBJECT_PREFIX || undefined,
+    replicas: replicasFromEnv(env),
+  };
 }
 
 export async function openEventStore(config: StoreConfig): Promise<EventStore> {

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { backoffDelay, ensureStream } from '@ironledger/bus';
+import { backoffDelay, ensureStream, natsServers } from '@ironledger/bus';
 import { jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { NODE_EVENTS_SUBJECT_PREFIX, notificationSubject, NOTIFICATIONS_SUBJECT_PREFIX, resourceEventSubject } from '@ironledger/contracts';
@@ -19,6 +19,8 @@ export interface EventRelayOptions {
   readonly connection?: NatsConnection;
   /** The JetStream stream written (default `IRONLEDGER_NODE_EVENTS`). */
   readonly stream?: string;
+  /** Copies of that stream in a NATS cluster (see `ensureStream`; default: one for a new stream, an existing one's own). */
+  readonly replicas?: number;
   /** Subjects are `<subjectPrefix>.node.<nodeId>.<EventType>` (default `ironledger.events`). */
   readonly subjectPrefix?: string;
   /**
@@ -91,9 +93,9 @@ export class EventRelay {
   async start(): Promise<void> {
     if (this.running) throw new Error('The relay is already running');
     this.stopping = false;
-    this.nc = this.options.connection ?? (await connect({ servers: this.options.servers ?? 'nats://127.0.0.1:4222', name: 'ironledger event relay', maxReconnectAttempts: -1 }));
+    this.nc = this.options.connection ?? (await connect({ servers: natsServers(this.options.servers ?? 'nats://127.0.0.1:4222'), name: 'ironledger event relay', maxReconnectAttempts: -1 }));
     this.jsm = await jetstreamManager(this.nc);
-    await ensureStream(this.jsm, this.stream, { subjects: [`${this.subjectPrefix}.>`], storage: StorageType.File, allow_direct: true });
+    await ensureStream(this.jsm, this.stream, { subjects: [`${this.subjectPrefix}.>`], storage: StorageType.File, allow_direct: true }, this.options.replicas);
     const tail = await this.readTail();
     this.acknowledge(tail.position);
     if (this.options.notifications) await this.foldUpTo(tail.position);

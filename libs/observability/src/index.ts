@@ -1,2 +1,3 @@
 export * from './logging.js';
 export * from './metrics.js';
+export * from './progress.js';

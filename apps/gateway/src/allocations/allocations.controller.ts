@@ -13,6 +13,7 @@ import { Versions } from '../http/microversion.js';
 import { checkArguments, isLogicalName, isUuidLike, queryArgs } from '../http/query-args.js';
 import { ALLOCATION_SCHEMA } from '../http/schemas.js';
 import { NodeService } from '../nodes/node-service.js';
+import { BodySchema } from '../openapi/body-schema.js';
 import { AllocationService } from './allocation-service.js';
 import { ALLOCATION_OWNER_VERSION, allocationSortValue, allocationsNextLink, allocationView, checkAllocationFields, parseAllocationQuery } from './allocation-view.js';
 
@@ -81,6 +82,7 @@ export class AllocationsController {
   }
 
   @Post('allocations')
+  @BodySchema('Allocation', ALLOCATION_SCHEMA)
   async create(@Body() given: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     requireResourceVersion(ctx.version, Versions.ALLOCATIONS, 'other', 'allocations');
     const body = (given ?? {}) as AllocationBody;

@@ -11,6 +11,7 @@ import { type EventFilter, streamEvents } from './event-stream.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { GatewayMetrics } from '../observability/gateway-metrics.js';
 import { EVENT_STORE } from '../tokens.js';
 
 const MAX_EVENTS_PAGE = 1000;
@@ -31,6 +32,7 @@ export class AuditController {
     @Inject(LiveProjection) private readonly projection: LiveProjection,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(GatewayMetrics) private readonly metrics: GatewayMetrics,
   ) {}
 
   /**
@@ -48,6 +50,7 @@ export class AuditController {
       throw new ApiError(429, `Too many event streams are open (${this.config.events.maxClients}); retry later.`);
     }
     this.streams++;
+    this.metrics.eventStreams.inc();
     try {
       await streamEvents(reply.raw, reply.getHeaders() as Record<string, string>, this.store, this.projection, filter, from, {
         start: () => reply.hijack(),
@@ -55,6 +58,7 @@ export class AuditController {
       });
     } finally {
       this.streams--;
+      this.metrics.eventStreams.dec();
     }
   }
 

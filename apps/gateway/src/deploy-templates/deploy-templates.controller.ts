@@ -12,6 +12,7 @@ import { schemaError } from '@ironledger/domain';
 import { Versions } from '../http/microversion.js';
 import { checkArguments, isLogicalName, isUuidLike, queryArgs } from '../http/query-args.js';
 import { DEPLOY_STEP_SCHEMA, TEMPLATE_SCHEMA } from '../http/schemas.js';
+import { BodySchema } from '../openapi/body-schema.js';
 import { DeployTemplateService } from './deploy-template-service.js';
 import { checkTemplateFields, deployTemplateView, parseTemplateQuery, templatesNextLink } from './deploy-template-view.js';
 
@@ -69,6 +70,7 @@ export class DeployTemplatesController {
   }
 
   @Post()
+  @BodySchema('DeployTemplate', TEMPLATE_SCHEMA)
   async create(@Body() given: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     requireResourceVersion(ctx.version, Versions.DEPLOY_TEMPLATES, 'other', 'deploy templates');
     const body = (given ?? {}) as TemplateBody;

@@ -10,14 +10,13 @@
  * open (version discovery, the ramdisk's callbacks) and the health probes.
  */
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ANONYMOUS, type Authenticator } from './auth.js';
 import { badRequest, errorBody, toHttpError, versionErrorBody } from './errors.js';
 import { MAX_VERSION, MAX_VERSION_HEADER, type Microversion, MIN_VERSION, MIN_VERSION_HEADER, negotiateVersion, VERSION_HEADER } from './microversion.js';
 
 export interface RequestContext {
-  /** `req-<uuid4>`, sent back as `Openstack-Request-Id` and recorded in the events the request causes. */
+  /** Fastify's request id, `req-<uuid4>` (see `serverOptions`): sent back as `Openstack-Request-Id`, recorded in the events the request causes and in the access log. */
   readonly requestId: string;
   /** The acting user (`noauth` without authentication), recorded in the events the request causes. */
   readonly actor: string;
@@ -43,7 +42,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set(['/', '/v1', '/v1/look
 export function installRequestContext(fastify: FastifyInstance, auth: Authenticator): void {
   fastify.decorateRequest('ironic', null as unknown as RequestContext);
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const requestId = `req-${randomUUID()}`;
+    const requestId = request.id;
     reply.header('Openstack-Request-Id', requestId).header('X-Openstack-Request-Id', requestId);
     const baseUrl = `${request.protocol}://${request.headers.host ?? `${request.hostname}`}`;
     // The matched route; a request no route matched is judged on its decoded path (it gets a 404 or 405 anyway).

@@ -15,7 +15,7 @@ import { badRequest } from './errors.js';
 
 export type PatchOperation = { readonly op: 'add' | 'replace'; readonly path: string; readonly value?: Json } | { readonly op: 'remove'; readonly path: string };
 
-const PATCH_SCHEMA: Schema = {
+export const PATCH_SCHEMA: Schema = {
   type: 'array',
   items: {
     type: 'object',

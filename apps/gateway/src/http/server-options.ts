@@ -2,6 +2,7 @@
  * The HTTP server's limits, and Ironic's error body for what Fastify refuses before any route
  * runs (a URL it cannot decode, a path parameter too long, a malformed request).
  */
+import { randomUUID } from 'node:crypto';
 import { type Server, STATUS_CODES } from 'node:http';
 import { type Socket } from 'node:net';
 import { type FastifyHttpOptions, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -30,6 +31,8 @@ const MAX_PARAM_LENGTH = 1024;
 export function serverOptions(limits: ServerLimits = DEFAULT_SERVER_LIMITS): FastifyHttpOptions<Server> {
   return {
     bodyLimit: MAX_BODY_BYTES,
+    // Ironic's request id, generated here so that Fastify and its hooks know the request by it (never taken from the client).
+    genReqId: () => `req-${randomUUID()}`,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,

@@ -96,7 +96,8 @@ export function validateBody<T extends object>(type: new () => T, body: unknown)
 
 /** Validates a route's body with `validateBody`: `@Body(new ValidBody(SomeDto))`. */
 export class ValidBody<T extends object> implements PipeTransform<unknown, T> {
-  constructor(private readonly type: new () => T) {}
+  /** Read by the OpenAPI document too, for the body's schema. */
+  constructor(readonly type: new () => T) {}
 
   transform(body: unknown): T {
     return validateBody(this.type, body);

@@ -4,16 +4,13 @@ import { type JsonObject, type Node, NodeNotFoundError, NotFoundError, pythonRep
 import { type ArgSpec, checkArgs } from '../http/args.js';
 import { ApiError, badRequest, notAcceptable, routerError } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
+import { Versions } from '../http/microversion.js';
 import { NodeService } from '../nodes/node-service.js';
 import { ManagementService } from './management-service.js';
 import { BIOS_DETAIL_FIELDS, BIOS_FIELDS, biosSettingView, indicatorsView, parseIndicatorName, sortedBios, unknownBiosField } from './management-view.js';
 
-/** Versions of Ironic's `versions.py` that gate these endpoints. */
-const RAID = 12;
-const INJECT_NMI = 29;
-const BIOS = 40;
+/** BIOS settings show their registry fields from 1.74 (the other gates are in `Versions`). */
 const BIOS_REGISTRY_FIELDS = 74;
-const BOOT_MODE_ACTIONS = 76;
 
 const NAMES = 5;
 
@@ -77,7 +74,7 @@ export class ManagementController {
   @Put('nodes/:ident/management/inject_nmi')
   @HttpCode(204)
   async injectNmi(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
-    if (!ctx.version.atLeast(INJECT_NMI)) throw new ApiError(404, 'Resource could not be found.');
+    if (!ctx.version.atLeast(Versions.INJECT_NMI)) throw new ApiError(404, 'Resource could not be found.');
     checkArgs(body, NO_ARGS);
     await this.management.injectNmi(this.node(ident, ctx), ctx);
   }
@@ -147,13 +144,13 @@ export class ManagementController {
     const config = body === undefined ? {} : body;
     if (typeof config !== 'object' || config === null || Array.isArray(config)) throw badRequest(`Expected types <class 'dict'> for target_raid_config: ${pythonStr(config)}`);
     const node = this.node(ident, ctx);
-    if (!ctx.version.atLeast(RAID)) throw notAcceptable();
+    if (!ctx.version.atLeast(Versions.RAID_CONFIG)) throw notAcceptable();
     await this.management.setTargetRaidConfig(node, config as JsonObject, ctx);
   }
 
   @Get('nodes/:ident/bios')
   bios(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
-    if (!ctx.version.atLeast(BIOS)) throw routerError(404);
+    if (!ctx.version.atLeast(Versions.BIOS)) throw routerError(404);
     const args = checkArgs(query, { detail: { kind: 'boolean' }, fields: { kind: 'string_list' } });
     const node = this.node(ident, ctx);
     const fields = biosFields(args.detail as boolean | undefined, args.fields as string[] | undefined, ctx);
@@ -165,7 +162,7 @@ export class ManagementController {
 
   @Get('nodes/:ident/bios/:setting')
   biosSetting(@Param('ident') ident: string, @Param('setting') name: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
-    if (!ctx.version.atLeast(BIOS)) throw routerError(404);
+    if (!ctx.version.atLeast(Versions.BIOS)) throw routerError(404);
     checkArgs(query, NO_ARGS);
     checkArgs({ setting_name: name }, { setting_name: { kind: 'name' } });
     const node = this.node(ident, ctx);
@@ -178,7 +175,7 @@ export class ManagementController {
 }
 
 function checkBootModeVersion(ctx: RequestContext): void {
-  if (!ctx.version.atLeast(BOOT_MODE_ACTIONS)) throw new ApiError(404, `This endpoint is supported starting with the API version 1.${BOOT_MODE_ACTIONS}`);
+  if (!ctx.version.atLeast(Versions.BOOT_MODE_CHANGE)) throw new ApiError(404, `This endpoint is supported starting with the API version 1.${Versions.BOOT_MODE_CHANGE}`);
 }
 
 function indicatorName(name: string): { component: string; indicator: string } {

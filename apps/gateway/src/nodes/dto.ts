@@ -11,7 +11,7 @@ export class ProvisionActionDto {
   @IsString({ message: "'target' is a required property and must be a string" }) target!: string;
   @IsOptional() @IsArray() @IsObject({ each: true, message: 'clean_steps must be a list of objects' }) clean_steps?: JsonObject[];
   @IsOptional() @IsArray() @IsObject({ each: true, message: 'deploy_steps must be a list of objects' }) deploy_steps?: JsonObject[];
-  /** A config drive (a string or, from 1.56, an object); accepted but not kept: the fake deploy does not use one. */
+  /** A config drive (a string or, from 1.56, an object), kept in the node's `instance_info.configdrive`. */
   @Allow() configdrive?: Json;
   @IsOptional() @IsString() rescue_password?: string;
 }

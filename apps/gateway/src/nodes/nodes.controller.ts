@@ -12,11 +12,13 @@ import { ApiError, badRequest, routerError } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
 import { ValidBody } from '../http/validation.js';
+import { BodySchema } from '../openapi/body-schema.js';
 import { planNodeCreate } from './node-create.js';
 import { type FleetFacts } from './node-fleet.js';
 import { checkNodeIdent } from './node-names.js';
 import { checkPatchRequest, planNodePatch } from './node-patch.js';
 import { nodeList } from './node-query.js';
+import { NODE_SCHEMA } from './node-schema.js';
 import { NodeService } from './node-service.js';
 import { JSON_CONTENT_TYPE, nodeView, nodeViewJson, parseFields, statesView, type ViewContext } from './node-view.js';
 
@@ -75,6 +77,7 @@ export class NodesController {
   }
 
   @Post()
+  @BodySchema('Node', NODE_SCHEMA)
   async create(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     const registration = planNodeCreate(body, ctx.version, this.fleetFacts());
     const node = await this.nodes.register(registration, ctx);

@@ -13,7 +13,8 @@ import { MODE_PROPERTIES } from './portgroup-view.js';
 /** What `PATCH /v1/portgroups/{ident}` may touch, in the order of Ironic's refusal. */
 export const PORTGROUP_PATCHABLE = ['address', 'extra', 'mode', 'name', 'node_uuid', 'properties', 'standalone_ports_supported'];
 
-const PORTGROUP_SCHEMA: Schema = {
+/** `POST /v1/portgroups`, and a port group once a PATCH is applied. */
+export const PORTGROUP_SCHEMA: Schema = {
   type: 'object',
   properties: {
     address: { type: ['string', 'null'] },

@@ -8,7 +8,8 @@ import { Ctx, type RequestContext } from '../http/http-context.js';
 import { isLogicalName, isUuidLike } from '../http/ironic-args.js';
 import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
-import { planPortgroupCreate, planPortgroupPatch } from './portgroup-requests.js';
+import { BodySchema } from '../openapi/body-schema.js';
+import { planPortgroupCreate, planPortgroupPatch, PORTGROUP_SCHEMA } from './portgroup-requests.js';
 import { PortgroupService } from './portgroup-service.js';
 import { parsePortgroupQuery, PORTGROUP_LIST_FIELDS, type PortgroupEntry, portgroupFields, portgroupView, selectPortgroups } from './portgroup-view.js';
 
@@ -40,6 +41,7 @@ export class PortgroupsController {
   }
 
   @Post('portgroups')
+  @BodySchema('Portgroup', PORTGROUP_SCHEMA)
   async create(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     requireCollection(ctx);
     const { node, data } = planPortgroupCreate(body, ctx.version, (uuid) => this.portgroups.node(uuid));

@@ -31,7 +31,8 @@ export const LOCAL_LINK_SCHEMA: Schema = {
   ],
 };
 
-const PORT_SCHEMA: Schema = {
+/** `POST /v1/ports`, and a port once a PATCH is applied. */
+export const PORT_SCHEMA: Schema = {
   type: 'object',
   properties: {
     address: { type: 'string' },

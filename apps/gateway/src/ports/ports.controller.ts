@@ -8,6 +8,8 @@ import { Ctx, type RequestContext } from '../http/http-context.js';
 import { isUuidLike, uuidArg } from '../http/ironic-args.js';
 import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
+import { BodySchema } from '../openapi/body-schema.js';
+import { PORT_SCHEMA } from './port-body.js';
 import { PortService } from './port-service.js';
 import { planPortCreate, planPortPatch } from './port-requests.js';
 import { type PortEntry, portFields, parsePortQuery, PORT_LIST_FIELDS, portView, selectPorts } from './port-view.js';
@@ -36,6 +38,7 @@ export class PortsController {
   }
 
   @Post('ports')
+  @BodySchema('Port', PORT_SCHEMA)
   async create(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     const { node, data } = planPortCreate(body, ctx.version, this.ports.fleet);
     const { port, node: owner } = await this.ports.create(node, { ...data, uuid: data.uuid ?? randomUUID() }, ctx);

@@ -4,12 +4,16 @@ import { meta } from '../commands.js';
 import { badRequest, routerError } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { uuidOrNameArg } from '../http/ironic-args.js';
-import { schemaErrorFor } from '@ironledger/domain';
+import { Versions } from '../http/microversion.js';
+import { type Schema, schemaErrorFor } from '@ironledger/domain';
 import { NodeService } from '../nodes/node-service.js';
+import { BodySchema } from '../openapi/body-schema.js';
 
-/** VIFs came with API 1.28; choosing the port or port group with 1.67. */
-const VIFS = 28;
+/** Choosing the port or port group came with API 1.67. */
 const VIF_PORT_CHOICE = 67;
+
+/** `POST /v1/nodes/{id}/vifs`: the VIF's `id`; other members pass (`port_uuid` or `portgroup_uuid` choose where it binds). */
+const VIF_SCHEMA: Schema = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
 
 /**
  * Ironic's `/v1/nodes/{id}/vifs`: what the node's network interface binds (nothing with
@@ -27,9 +31,10 @@ export class VifsController {
 
   @Post()
   @HttpCode(204)
+  @BodySchema('Vif', VIF_SCHEMA)
   async attach(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
     requireVifs(ctx);
-    const error = schemaErrorFor('vif', body, { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] });
+    const error = schemaErrorFor('vif', body, VIF_SCHEMA);
     if (error || body === null || body === undefined) throw badRequest(error ?? "Schema error for vif: None is not of type 'object'");
     const info = body as Record<string, unknown>;
     const vif = uuidOrNameArg('id', info.id as string);
@@ -51,7 +56,7 @@ export class VifsController {
 
 /** `/v1/nodes/{id}/vifs` below 1.28: the router's 404. */
 function requireVifs(ctx: RequestContext): void {
-  if (!ctx.version.atLeast(VIFS)) throw routerError(404);
+  if (!ctx.version.atLeast(Versions.VIFS)) throw routerError(404);
 }
 
 /** The port or port group asked for in the VIF's information (Ironic ignores an empty one and matches any other as it is). */

@@ -5,7 +5,7 @@ import { MAX_VERSION, type Microversion, MIN_VERSION, Versions } from '../http/m
 import { resourceLinks } from '../http/views.js';
 
 /** Resources `GET /v1` lists (those this gateway serves), with the version each appeared in. */
-const V1_RESOURCES: readonly [string, number][] = [
+export const V1_RESOURCES: readonly [string, number][] = [
   ['chassis', 1], ['nodes', 1], ['ports', 1], ['drivers', 1], ['portgroups', Versions.PORTGROUPS], ['volume', Versions.VOLUME],
   ['lookup', Versions.RAMDISK_ENDPOINTS], ['heartbeat', Versions.RAMDISK_ENDPOINTS], ['conductors', Versions.CONDUCTORS],
   ['allocations', Versions.ALLOCATIONS], ['events', Versions.EVENTS], ['deploy_templates', Versions.DEPLOY_TEMPLATES], ['shards', Versions.SHARDS],

@@ -8,7 +8,8 @@ import { isUuidLike, uuidArg } from '../http/ironic-args.js';
 import { applyPatch, parsePatch, patchValues } from '../http/json-patch.js';
 import { type Schema, schemaErrorFor } from '@ironledger/domain';
 
-const CONNECTOR_SCHEMA: Schema = {
+/** `POST /v1/volume/connectors`, and a connector once a PATCH is applied. */
+export const CONNECTOR_SCHEMA: Schema = {
   type: 'object',
   properties: {
     connector_id: { type: 'string' },
@@ -21,7 +22,8 @@ const CONNECTOR_SCHEMA: Schema = {
   additionalProperties: false,
 };
 
-const TARGET_SCHEMA: Schema = {
+/** `POST /v1/volume/targets`, and a target once a PATCH is applied. */
+export const TARGET_SCHEMA: Schema = {
   type: 'object',
   properties: {
     boot_index: { type: 'integer' },

@@ -10,7 +10,8 @@ import { isUuidLike, uuidArg } from '../http/ironic-args.js';
 import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { resourceLinks } from '../http/views.js';
-import { planConnectorCreate, planConnectorPatch, planTargetCreate, planTargetPatch } from './volume-requests.js';
+import { BodySchema } from '../openapi/body-schema.js';
+import { CONNECTOR_SCHEMA, planConnectorCreate, planConnectorPatch, planTargetCreate, planTargetPatch, TARGET_SCHEMA } from './volume-requests.js';
 import { VolumeService } from './volume-service.js';
 import { CONNECTORS, parseVolumeQuery, selectVolume, TARGETS, type VolumeEntry, volumeFields, type VolumeKind, volumeView } from './volume-view.js';
 
@@ -98,6 +99,7 @@ export class VolumeController {
   }
 
   @Post('volume/connectors')
+  @BodySchema('VolumeConnector', CONNECTOR_SCHEMA)
   async createConnector(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     requireVolume(ctx);
     const { node, data } = planConnectorCreate(body, (uuid) => this.volume.node(uuid));
@@ -108,6 +110,7 @@ export class VolumeController {
   }
 
   @Post('volume/targets')
+  @BodySchema('VolumeTarget', TARGET_SCHEMA)
   async createTarget(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     requireVolume(ctx);
     const { node, data } = planTargetCreate(body, (uuid) => this.volume.node(uuid));

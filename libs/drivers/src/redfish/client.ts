@@ -4,14 +4,13 @@ import https from 'node:https';
 import { join } from 'node:path';
 import { type RedfishDriverInfo } from './driver-info.js';
 import { RedfishError } from './errors.js';
+import { type BmcPool, type BmcRequestOptions } from './pool.js';
 
 export interface RedfishClientOptions {
   /** Longest wait for one complete answer (default of every request). */
   readonly requestTimeoutMs: number;
-  /** Connections open to one BMC at most; BMCs are small computers. */
-  readonly maxSockets: number;
-  /** An idle kept-alive connection is closed after this long. */
-  readonly idleSocketMs: number;
+  /** The connections, shared with the clients of other BMCs. */
+  readonly pool: BmcPool;
 }
 
 /** A JSON object as Redfish resources are. */
@@ -27,7 +26,7 @@ interface RawResponse {
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /**
- * HTTP(S) to one BMC with one set of credentials: a keep-alive agent with few sockets, a
+ * HTTP(S) to one BMC with one set of credentials: connections from the shared pool, a
  * deadline per request, and basic or session authentication. A session is opened on first use,
  * opened again once when a request gets 401 (it expired, or the BMC rebooted), and deleted by
  * `close()`. `auto` does what sushy (Ironic's Redfish library) does: basic auth when the service
@@ -39,8 +38,8 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 export class RedfishClient {
   private readonly agent: http.Agent;
   private readonly transport: typeof http | typeof https;
-  private readonly hostname: string;
-  private readonly port: number;
+  /** Where and how to connect, and the BMC's name in the pool. */
+  private readonly target: Omit<BmcRequestOptions, 'agent'>;
   private readonly basic: string;
   private readonly secrets: readonly string[];
   private mode: 'basic' | 'session';
@@ -60,12 +59,17 @@ export class RedfishClient {
     const url = new URL(info.origin);
     const secure = url.protocol === 'https:';
     this.transport = secure ? https : http;
-    this.hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    this.port = Number(url.port) || (secure ? 443 : 80);
-    const agentOptions = { keepAlive: true, maxSockets: options.maxSockets, maxFreeSockets: options.maxSockets, timeout: options.idleSocketMs, scheduling: 'lifo' as const };
-    this.agent = secure
-      ? new https.Agent({ ...agentOptions, rejectUnauthorized: info.verifyCa !== false, ...(typeof info.verifyCa === 'string' ? { ca: loadCa(info.verifyCa) } : {}) })
-      : new http.Agent(agentOptions);
+    this.agent = secure ? options.pool.https : options.pool.http;
+    const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    this.target = {
+      // `host` too: the pool names connections by it, also before the request (see `BmcPool.makeRoom`).
+      hostname,
+      host: hostname,
+      port: Number(url.port) || (secure ? 443 : 80),
+      bmc: this.address,
+      // Per request, so that the pool keeps connections verified differently apart.
+      ...(secure ? { rejectUnauthorized: info.verifyCa !== false, ...(typeof info.verifyCa === 'string' ? { ca: loadCa(info.verifyCa) } : {}) } : {}),
+    };
     const encoded = Buffer.from(`${info.username}:${info.password}`, 'utf8').toString('base64');
     this.basic = `Basic ${encoded}`;
     this.secrets = [info.password, encoded];
@@ -115,7 +119,7 @@ export class RedfishClient {
     return this.serviceRoot;
   }
 
-  /** Deletes the session, if one is open, and closes the connections. Never throws. */
+  /** Deletes the session, if one is open (its connections stay in the pool until idle). Never throws. */
   async close(): Promise<void> {
     const { token, sessionUri } = this;
     this.token = null;
@@ -123,7 +127,6 @@ export class RedfishClient {
     if (token && sessionUri) {
       await this.send('DELETE', sessionUri, undefined, { 'X-Auth-Token': token }, Math.min(this.options.requestTimeoutMs, 5000)).catch(() => undefined);
     }
-    this.agent.destroy();
   }
 
   /** Sends with the credentials the auth type calls for, logging in again once on a 401. */
@@ -233,7 +236,9 @@ export class RedfishClient {
       let timedOut = false;
       let responded = false;
       let settled = false;
-      const request = this.transport.request({ hostname: this.hostname, port: this.port, path, method, headers, agent: this.agent });
+      const options: BmcRequestOptions = { ...this.target, path, method, headers, agent: this.agent };
+      this.options.pool.makeRoom(this.agent, options);
+      const request = this.transport.request(options);
       const timer = setTimeout(() => {
         timedOut = true;
         request.destroy();

@@ -2,6 +2,7 @@ import { type Node } from '@ironledger/domain';
 import { RedfishClient, type Resource } from './client.js';
 import { parseDriverInfo, type RedfishAuthType, type RedfishDriverInfo } from './driver-info.js';
 import { RedfishError } from './errors.js';
+import { BmcPool } from './pool.js';
 
 export interface RedfishOptions {
   /** Longest wait for one answer from a BMC (default 10 s). */
@@ -12,7 +13,13 @@ export interface RedfishOptions {
   readonly pollIntervalMs?: number;
   /** Connections to one BMC at most (default 4). */
   readonly maxSocketsPerBmc?: number;
-  /** Idle connections are closed after this long (default 30 s). */
+  /** Connections to all BMCs at most, over HTTP and as many over HTTPS (default 256); further requests wait for a place. */
+  readonly maxSockets?: number;
+  /**
+   * Idle connections are closed after this long (default 4 s): long enough to serve the requests of
+   * one operation (a conductor's polls of a power change), short enough that none stays open between
+   * power-sync passes.
+   */
   readonly idleSocketMs?: number;
   /** `redfish_auth_type` of nodes that do not set it (Ironic's `[redfish]auth_type`, default `auto`). */
   readonly defaultAuthType?: RedfishAuthType;
@@ -37,11 +44,18 @@ export class RedfishConnections {
   private readonly maxClients: number;
   private readonly clientOptions: ConstructorParameters<typeof RedfishClient>[1];
   private readonly clients = new Map<string, RedfishClient>();
+  private readonly pool: BmcPool;
 
   constructor(private readonly options: RedfishOptions = {}) {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.maxClients = options.maxClients ?? 20_000;
-    this.clientOptions = { requestTimeoutMs: this.requestTimeoutMs, maxSockets: options.maxSocketsPerBmc ?? 4, idleSocketMs: options.idleSocketMs ?? 30_000 };
+    this.pool = new BmcPool({ maxSocketsPerBmc: options.maxSocketsPerBmc ?? 4, maxSockets: options.maxSockets ?? 256, idleSocketMs: options.idleSocketMs ?? 4000 });
+    this.clientOptions = { requestTimeoutMs: this.requestTimeoutMs, pool: this.pool };
+  }
+
+  /** Connections open to BMCs now, busy or idle. */
+  get openSockets(): number {
+    return this.pool.open;
   }
 
   /** The node's `driver_info`, checked (throws `RedfishError` `invalid-config`). */
@@ -129,6 +143,7 @@ export class RedfishConnections {
     const all = [...this.clients.values()];
     this.clients.clear();
     await Promise.all(all.map((client) => client.close()));
+    this.pool.destroy();
   }
 }
 

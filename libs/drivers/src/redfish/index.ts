@@ -18,6 +18,7 @@ export { redfishNode } from './test-node.js';
 export interface RedfishHardware extends HardwareType {
   readonly power: ClosablePowerDriver;
   close(): Promise<void>;
+  openSockets(): number;
 }
 
 /**
@@ -35,5 +36,6 @@ export function redfishHardware(options: RedfishOptions = {}): RedfishHardware {
     bios,
     provisioning: genericProvisioning(power, 'redfish', { bios, settingsHelp: 'A list of BIOS settings to be applied' }),
     close: () => connections.close(),
+    openSockets: () => connections.openSockets,
   };
 }

@@ -1,0 +1,97 @@
+/**
+ * The gateway's API as the console calls it: same origin (so the browser's HTTP basic
+ * credentials go along), the newest microversion, and Ironic's errors read back as their words.
+ */
+
+/** Ironic's microversion header, at the newest version the gateway serves. */
+export const API_HEADERS: Readonly<Record<string, string>> = { 'X-OpenStack-Ironic-API-Version': '1.82' };
+
+/** A refused or failed request, with what Ironic said. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What an Ironic error response says: the `faultstring` of the JSON document in its
+ * `error_message` (or a version error's `description`), else the body or the status itself.
+ */
+export function ironicFault(status: number, body: string): string {
+  try {
+    const message = (JSON.parse(body) as { error_message?: unknown }).error_message;
+    const fault = (typeof message === 'string' ? JSON.parse(message) : message) as { faultstring?: unknown; description?: unknown } | null;
+    const words = fault?.faultstring ?? fault?.description;
+    if (typeof words === 'string' && words !== '') return words;
+  } catch {
+    // Not Ironic's error body (a proxy's page, say): said below as it is.
+  }
+  return body.trim() === '' ? `HTTP ${status}` : `HTTP ${status}: ${body.trim().slice(0, 200)}`;
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: { ...API_HEADERS, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, ironicFault(response.status, text));
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** `GET /v1/fleet`: counts by state (see the gateway's `fleet-summary.ts`). */
+export interface FleetSummary {
+  readonly position: number;
+  readonly since: string | null;
+  readonly nodes: number;
+  readonly provision_state: Readonly<Record<string, number>>;
+  readonly power_state: Readonly<Record<string, number>>;
+  readonly maintenance: number;
+  readonly fault: Readonly<Record<string, number>>;
+}
+
+/** The node fields the console shows (a list asks for these only). */
+export interface NodeRow {
+  readonly uuid: string;
+  readonly name: string | null;
+  readonly provision_state: string;
+  readonly target_provision_state: string | null;
+  readonly power_state: string | null;
+  readonly target_power_state: string | null;
+  readonly maintenance: boolean;
+  readonly maintenance_reason: string | null;
+  readonly fault: string | null;
+  readonly driver: string;
+  readonly last_error: string | null;
+}
+
+export const NODE_FIELDS: readonly (keyof NodeRow)[] = [
+  'uuid', 'name', 'provision_state', 'target_provision_state', 'power_state', 'target_power_state', 'maintenance', 'maintenance_reason', 'fault', 'driver', 'last_error',
+];
+
+/** One event of a node's log (`GET /v1/nodes/{id}/events`) or of the live stream (`GET /v1/events`). */
+export interface LoggedEvent {
+  readonly position: number;
+  readonly kind?: string;
+  readonly type: string;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly meta: { readonly at: string; readonly actor: string; readonly requestId: string; readonly nodeId?: string } & Readonly<Record<string, unknown>>;
+}
+
+/** `?at=` for a past instant, or nothing for now. */
+const atQuery = (at: string | null, separator = '?') => (at === null ? '' : `${separator}at=${encodeURIComponent(at)}`);
+
+export const api = {
+  fleet: (at: string | null) => request<FleetSummary>('GET', `/v1/fleet${atQuery(at)}`),
+  nodes: (query: string) => request<{ nodes: NodeRow[]; next?: string }>('GET', `/v1/nodes?${query}`),
+  node: (uuid: string, at: string | null) => request<NodeRow>('GET', `/v1/nodes/${encodeURIComponent(uuid)}?fields=${NODE_FIELDS.join(',')}${atQuery(at, '&')}`),
+  nodeEvents: (uuid: string, after: number) => request<{ events: LoggedEvent[]; next?: string }>('GET', `/v1/nodes/${encodeURIComponent(uuid)}/events?after=${after}`),
+  provision: (uuid: string, target: string) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/provision`, { target }),
+  power: (uuid: string, target: string) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/power`, { target }),
+  maintenance: (uuid: string, on: boolean, reason?: string) =>
+    on ? request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/maintenance`, reason ? { reason } : {}) : request<void>('DELETE', `/v1/nodes/${encodeURIComponent(uuid)}/maintenance`),
+};

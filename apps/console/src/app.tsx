@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api } from './api.js';
+import { Fleet } from './fleet.js';
+import { formatTime } from './format.js';
+import { LiveFeed, StreamState, useLiveEvents } from './live-feed.js';
+import { NodePanel } from './node-panel.js';
+import { NodeTable } from './node-table.js';
+import { type NodeFilters } from './paging.js';
+import { TimeSlider } from './time-slider.js';
+import { useFetched } from './use-fetched.js';
+
+/** The node shown, kept in the URL (`#node=<uuid>`) so that it survives a reload and can be linked to. */
+function useSelectedNode(): [string | null, (uuid: string | null) => void] {
+  const fromUrl = () => new URLSearchParams(location.hash.slice(1)).get('node');
+  const [uuid, setUuid] = useState(fromUrl);
+  useEffect(() => {
+    const follow = () => setUuid(fromUrl());
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
+  const select = (next: string | null) => {
+    history.pushState(null, '', next === null ? `${location.pathname}${location.search}` : `#node=${encodeURIComponent(next)}`);
+    setUuid(next);
+  };
+  return [uuid, select];
+}
+
+export function App() {
+  const live = useLiveEvents();
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const [selected, select] = useSelectedNode();
+  const [filters, setFilters] = useState<NodeFilters>({});
+  const fleet = useFetched(() => api.fleet(asOf), [asOf, asOf === null ? live.tick : -1]);
+  const states = fleet.value ? Object.keys(fleet.value.provision_state) : [];
+
+  return (
+    <>
+      <header class="top">
+        <h1>ironledger</h1>
+        <TimeSlider since={fleet.value?.since ?? null} asOf={asOf} onChange={setAsOf} />
+        <StreamState status={live.status} />
+      </header>
+      {asOf !== null && (
+        <p class="past" role="note">
+          Showing the fleet as it was at {formatTime(asOf)}.
+        </p>
+      )}
+      <main>
+        {fleet.error && (
+          <p class="error" role="alert">
+            {fleet.error.message}
+          </p>
+        )}
+        <Fleet summary={fleet.value} onPickState={(state) => setFilters({ ...filters, provision_state: state })} />
+        <div class="columns">
+          <NodeTable filters={filters} onFilters={setFilters} provisionStates={states} asOf={asOf} tick={live.tick} selected={selected} onSelect={select} />
+          <LiveFeed live={live} onSelect={select} />
+        </div>
+        {selected && <NodePanel uuid={selected} asOf={asOf} tick={live.tick} touched={live.touched} onClose={() => select(null)} />}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import statesSvg from '@docs/states.svg?raw';
+import { api, type LoggedEvent } from './api.js';
+import { highlightState } from './diagram.js';
+import { eventText } from './event-text.js';
+import { Field } from './field.js';
+import { formatTime } from './format.js';
+import { useFetched } from './use-fetched.js';
+
+/** The operator verbs, as the API takes them (`deleted` is Ironic's target for undeploying). */
+const VERBS: readonly { readonly label: string; readonly run: (uuid: string, reason: string) => Promise<void> }[] = [
+  { label: 'Manage', run: (uuid) => api.provision(uuid, 'manage') },
+  { label: 'Provide', run: (uuid) => api.provision(uuid, 'provide') },
+  { label: 'Deploy', run: (uuid) => api.provision(uuid, 'active') },
+  { label: 'Undeploy', run: (uuid) => api.provision(uuid, 'deleted') },
+  { label: 'Power on', run: (uuid) => api.power(uuid, 'power on') },
+  { label: 'Power off', run: (uuid) => api.power(uuid, 'power off') },
+  { label: 'Reboot', run: (uuid) => api.power(uuid, 'rebooting') },
+  { label: 'Maintenance on', run: (uuid, reason) => api.maintenance(uuid, true, reason.trim() || undefined) },
+  { label: 'Maintenance off', run: (uuid) => api.maintenance(uuid, false) },
+];
+
+type Outcome = { readonly verb: string; readonly error?: string };
+
+export interface NodePanelProps {
+  readonly uuid: string;
+  readonly asOf: string | null;
+  /** From the live events: the panel reloads when a batch touched this node. */
+  readonly tick: number;
+  readonly touched: ReadonlySet<string>;
+  readonly onClose: () => void;
+}
+
+/** One node: its state (now or at the instant shown), the verbs, the state diagram and its timeline. */
+export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps) {
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    if (touched.has(uuid)) setChanges((count) => count + 1);
+  }, [tick]);
+  const node = useFetched(() => api.node(uuid, asOf), [uuid, asOf, asOf === null ? changes : -1]);
+  const timeline = useTimeline(uuid, changes);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  useEffect(() => setOutcome(null), [uuid]);
+  const state = node.value?.provision_state ?? null;
+  const diagram = useMemo(() => highlightState(statesSvg, state), [state]);
+
+  const act = async (verb: (typeof VERBS)[number]) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await verb.run(uuid, reason);
+      setOutcome({ verb: verb.label });
+    } catch (error) {
+      setOutcome({ verb: verb.label, error: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = node.value;
+  return (
+    <section class="panel node" aria-labelledby="node-title">
+      <header class="node-header">
+        <h2 id="node-title">Node {shown?.name ?? uuid}</h2>
+        <button type="button" class="close" aria-label="Close the node" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <p class="muted">
+        <code>{uuid}</code>
+        {asOf && <> · as it was at {formatTime(asOf)}</>}
+      </p>
+      {node.error && (
+        <p class="error" role="alert">
+          {node.error.message}
+        </p>
+      )}
+      {shown && (
+        <dl class="node-state">
+          <dt>Provision state</dt>
+          <dd data-testid="node-provision-state">{shown.provision_state}</dd>
+          {shown.target_provision_state && (
+            <>
+              <dt>Target</dt>
+              <dd>{shown.target_provision_state}</dd>
+            </>
+          )}
+          <dt>Power</dt>
+          <dd data-testid="node-power-state">{shown.power_state ?? 'none'}</dd>
+          <dt>Maintenance</dt>
+          <dd data-testid="node-maintenance">{shown.maintenance ? `yes${shown.maintenance_reason ? `: ${shown.maintenance_reason}` : ''}` : 'no'}</dd>
+          {shown.fault && (
+            <>
+              <dt>Fault</dt>
+              <dd>{shown.fault}</dd>
+            </>
+          )}
+          {shown.last_error && (
+            <>
+              <dt>Last error</dt>
+              <dd class="error">{shown.last_error}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      <div class="verbs" role="group" aria-label="Operator verbs">
+        {VERBS.map((verb) => (
+          <button key={verb.label} type="button" disabled={busy || asOf !== null} onClick={() => void act(verb)}>
+            {verb.label}
+          </button>
+        ))}
+        <Field id="maintenance-reason" label="Maintenance reason">
+          <input id="maintenance-reason" value={reason} onInput={(event) => setReason(event.currentTarget.value)} />
+        </Field>
+      </div>
+      {asOf !== null && <p class="muted">The verbs act on the present: return to now to use them.</p>}
+      {outcome &&
+        (outcome.error ? (
+          <p class="error" role="alert">
+            {outcome.verb} refused: {outcome.error}
+          </p>
+        ) : (
+          <p class="ok" role="status">
+            {outcome.verb}: accepted
+          </p>
+        ))}
+      <div class="node-body">
+        <figure class="diagram">
+          <figcaption>Provision states{state && <>: {state}</>}</figcaption>
+          <div data-testid="state-diagram" role="img" aria-label={`Provision state diagram${state ? `, ${state} highlighted` : ''}`} dangerouslySetInnerHTML={{ __html: diagram }} />
+        </figure>
+        <Timeline events={timeline.events} error={timeline.error} asOf={asOf} />
+      </div>
+    </section>
+  );
+}
+
+interface TimelineState {
+  readonly uuid: string;
+  readonly events: readonly LoggedEvent[];
+  readonly error?: string;
+}
+
+/** The node's whole log, read page by page, then only what came after on each change. */
+function useTimeline(uuid: string, changes: number): TimelineState {
+  const [timeline, setTimeline] = useState<TimelineState>({ uuid, events: [] });
+  const loaded = useRef(timeline);
+  useEffect(() => {
+    let current = true;
+    const known = loaded.current.uuid === uuid ? loaded.current.events : [];
+    const load = async () => {
+      const events = [...known];
+      for (let more = true; more; ) {
+        const page = await api.nodeEvents(uuid, events.at(-1)?.position ?? 0);
+        events.push(...page.events);
+        more = page.next !== undefined && page.events.length > 0;
+      }
+      return events;
+    };
+    load().then(
+      (events) => {
+        if (!current) return;
+        loaded.current = { uuid, events };
+        setTimeline(loaded.current);
+      },
+      (error: Error) => current && setTimeline({ uuid, events: known, error: error.message }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [uuid, changes]);
+  return timeline.uuid === uuid ? timeline : { uuid, events: [] };
+}
+
+function Timeline({ events, error, asOf }: { events: readonly LoggedEvent[]; error?: string; asOf: string | null }) {
+  const instant = asOf === null ? Infinity : Date.parse(asOf);
+  return (
+    <div class="timeline">
+      <h3>Timeline</h3>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <table aria-label="Timeline">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Event</th>
+            <th scope="col">What</th>
+            <th scope="col">Why it failed</th>
+            <th scope="col">Who</th>
+            <th scope="col">Request</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...events].reverse().map((event) => {
+            const text = eventText(event.type, event.data);
+            const later = Date.parse(event.meta.at) > instant;
+            return (
+              <tr key={event.position} class={later ? 'later' : undefined} title={later ? 'After the instant shown' : undefined} data-position={event.position}>
+                <td>
+                  <time dateTime={event.meta.at}>{formatTime(event.meta.at)}</time>
+                </td>
+                <td>{event.type}</td>
+                <td class="wrap">{text.summary}</td>
+                <td class="wrap error">{text.error ?? ''}</td>
+                <td>{event.meta.actor}</td>
+                <td>
+                  <code>{event.meta.requestId}</code>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

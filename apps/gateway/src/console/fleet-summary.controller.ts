@@ -1,0 +1,39 @@
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { LiveProjection } from '@ironledger/application';
+import { type EventStore } from '@ironledger/event-store';
+import { AuditService } from '../audit/audit-service.js';
+import { type RawQuery } from '../http/collection-query.js';
+import { badRequest } from '../http/errors.js';
+import { EVENT_STORE } from '../tokens.js';
+import { fleetSummary, type FleetSummary } from './fleet-summary.js';
+
+/** `GET /v1/fleet` (ironledger's): the fleet's counts now, or with `?at=<position | ISO time>` as they were then. */
+@Controller('v1')
+export class FleetSummaryController {
+  /** The first event's time never changes once there is one. */
+  private since: string | null = null;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LiveProjection) private readonly projection: LiveProjection,
+    @Inject(AuditService) private readonly audit: AuditService,
+  ) {}
+
+  @Get('fleet')
+  async summary(@Query() { at, ...rest }: RawQuery): Promise<FleetSummary> {
+    const unexpected = Object.keys(rest);
+    if (unexpected.length > 0) throw badRequest(`Unexpected arguments: ${unexpected.join(', ')}`);
+    if (at !== undefined && typeof at !== 'string') throw badRequest('at must be given once');
+    // Past counts fold the log up to the instant (as `GET /v1/nodes?at=` does); current ones read the live model.
+    const model = at === undefined ? this.projection.readModel : await this.audit.modelAt(at);
+    return fleetSummary(model.all(), model.position, await this.firstEventAt());
+  }
+
+  private async firstEventAt(): Promise<string | null> {
+    if (this.since === null) {
+      const [first] = await this.store.readAll({ after: 0, limit: 1 });
+      this.since = first ? String(first.metadata.at ?? first.recordedAt) : null;
+    }
+    return this.since;
+  }
+}

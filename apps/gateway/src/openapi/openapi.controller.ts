@@ -1,0 +1,25 @@
+import { Controller, Get, Header, Inject, type Type } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { API_REFERENCE_PAGE, API_REFERENCE_PATH, OPENAPI_PATH } from './api-reference.js';
+import { openApiDocument, type OpenApiDocument } from './document.js';
+
+/** The API's own description: the OpenAPI document and its rendered reference page. */
+@Controller()
+export class OpenApiController {
+  private document?: OpenApiDocument;
+
+  constructor(@Inject(DiscoveryService) private readonly discovery: DiscoveryService) {}
+
+  /** Every route of every module's controllers, built on the first request (when all are known) and kept: routes do not change while the gateway runs. */
+  @Get(OPENAPI_PATH)
+  openApi(): OpenApiDocument {
+    return (this.document ??= openApiDocument(this.discovery.getControllers().flatMap(({ metatype }) => (metatype ? [metatype as Type] : []))));
+  }
+
+  /** Swagger UI on the document; its assets are served below this path (see `api-reference.ts`). */
+  @Get(API_REFERENCE_PATH)
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  apiReference(): string {
+    return API_REFERENCE_PAGE;
+  }
+}
