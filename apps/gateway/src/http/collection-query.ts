@@ -72,6 +72,7 @@ export interface PagedItems<T> {
 
 /** One page of a collection: the items kept by `filter`, sorted, after the marker; a full page has a next one. */
 export function selectPage<T>({ items, uuidOf, sortValue, unknownMarker }: PagedItems<T>, query: Pick<CollectionQuery, 'sortKey' | 'sortDir' | 'marker' | 'limit'>, filter: (item: T) => boolean = () => true): { items: T[]; hasNext: boolean } {
+  if (query.sortKey === 'id') return pageInCreationOrder({ items, uuidOf, unknownMarker }, query, filter);
   const order = new Map(items.map((item, index) => [uuidOf(item), index]));
   const sign = query.sortDir === 'asc' ? 1 : -1;
   const id = (item: T) => order.get(uuidOf(item)) ?? Number.MAX_SAFE_INTEGER;
@@ -96,6 +97,26 @@ export function selectPage<T>({ items, uuidOf, sortValue, unknownMarker }: Paged
     if (start < 0) start = sorted.length;
   }
   const page = sorted.slice(start, start + query.limit);
+  return { items: page, hasNext: page.length > 0 && page.length === query.limit };
+}
+
+/**
+ * A page in creation order (the default order, and the one the console pages by): the items come
+ * in that order, so the page is read off by walking from the marker, without sorting the whole
+ * collection; a page deep in a 100,000-node fleet costs about what the first one does.
+ */
+function pageInCreationOrder<T>({ items, uuidOf, unknownMarker }: Omit<PagedItems<T>, 'sortValue'>, query: Pick<CollectionQuery, 'sortDir' | 'marker' | 'limit'>, filter: (item: T) => boolean): { items: T[]; hasNext: boolean } {
+  const step = query.sortDir === 'asc' ? 1 : -1;
+  let index = step > 0 ? 0 : items.length - 1;
+  if (query.marker !== undefined) {
+    const at = items.findIndex((item) => uuidOf(item) === query.marker);
+    if (at < 0) throw new ApiError(404, unknownMarker(query.marker));
+    index = at + step;
+  }
+  const page: T[] = [];
+  for (; index >= 0 && index < items.length && page.length < query.limit; index += step) {
+    if (filter(items[index]!)) page.push(items[index]!);
+  }
   return { items: page, hasNext: page.length > 0 && page.length === query.limit };
 }
 
