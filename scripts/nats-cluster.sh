@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts a private 3-server NATS cluster with JetStream on free loopback ports for this checkout,
-# waits until JetStream has elected a meta leader, and prints the client URLs as one
+# waits until every server knows JetStream's meta leader, and prints the client URLs as one
 # comma-separated list (what NATS_URL takes). The shape of deploy/kubernetes/nats.yaml, where
 # streams with JETSTREAM_REPLICAS=3 survive the loss of a server. Installs Debian's nats-server
 # (through scripts/nats.sh) when the machine has none. Each server's JetStream data lives in
@@ -77,8 +77,9 @@ EOF
     done
     for attempt in $(seq 300); do
       all_alive || { stop_all; echo "a nats-server of the cluster exited; see $run/*/nats.log" >&2; exit 1; }
-      has_meta_leader "${ports[6]}" && break
-      [ "$attempt" = 300 ] && { stop_all; echo "the NATS cluster elected no JetStream meta leader within 30 s; see $run/*/nats.log" >&2; exit 1; }
+      # Every server must know the leader: a client may be connected to any of them.
+      has_meta_leader "${ports[6]}" && has_meta_leader "${ports[7]}" && has_meta_leader "${ports[8]}" && break
+      [ "$attempt" = 300 ] && { stop_all; echo "the NATS cluster's servers did not all know a JetStream meta leader within 30 s; see $run/*/nats.log" >&2; exit 1; }
       sleep 0.1
     done
     (IFS=,; echo "${urls[*]}") >"$run/urls"
