@@ -37,7 +37,8 @@ export class PowerSyncQueue {
   ) {}
 
   static async open(nats: NatsConnection, { stream, ackWaitMs, duplicateWindowMs, replicas }: WorkQueueOptions): Promise<PowerSyncQueue> {
-    const jsm = await jetstreamManager(nats);
+    // No API check: ensureStream asks, and waits out a cluster that does not answer yet.
+    const jsm = await jetstreamManager(nats, { checkAPI: false });
     const subject = `ironledger.powersync.${stream.toLowerCase()}`;
     await ensureStream(jsm, stream, { subjects: [subject], retention: RetentionPolicy.Workqueue, storage: StorageType.File, duplicate_window: nanos(duplicateWindowMs) }, replicas);
     const durable = 'power-sync';

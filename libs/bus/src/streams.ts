@@ -1,5 +1,5 @@
 import { JetStreamApiError, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
-import { sleep } from './backoff.js';
+import { backoffDelay, sleep } from './backoff.js';
 
 /** JetStream's `JSStreamNameExistErr` (not among the client's named codes). */
 const STREAM_NAME_IN_USE = 10058;
@@ -8,6 +8,11 @@ const STREAM_NAME_IN_USE = 10058;
 export const MAX_REPLICAS = 5;
 /** How long to wait for an updated stream to have a leader (a scaled one elects one within a second or two). */
 const LEADER_WAIT_MS = 10_000;
+/**
+ * How long stream set-up keeps asking while JetStream does not answer: a cluster that has just
+ * formed, or is electing a leader, answers nothing for seconds (tens of them on a loaded machine).
+ */
+const SETUP_WAIT_MS = 60_000;
 
 /**
  * JETSTREAM_REPLICAS: how many NATS servers of a cluster keep a copy of each stream the services
@@ -43,6 +48,18 @@ export class StreamRefusedError extends Error {
  * second updates what the first created. A configuration the server refuses is a `StreamRefusedError`.
  */
 export async function ensureStream(jsm: JetStreamManager, name: string, config: Partial<StreamConfig>, replicas?: number): Promise<void> {
+  const deadline = Date.now() + SETUP_WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await setUpStream(jsm, name, config, replicas);
+    } catch (error) {
+      if (!unanswered(error) || Date.now() >= deadline) throw error;
+      await sleep(backoffDelay(attempt, { initialMs: 200, maxMs: 2000 }));
+    }
+  }
+}
+
+async function setUpStream(jsm: JetStreamManager, name: string, config: Partial<StreamConfig>, replicas: number | undefined): Promise<void> {
   // Left out rather than undefined: an update keeps whatever it does not name.
   const wanted = replicas === undefined ? config : { ...config, num_replicas: replicas };
   try {
@@ -81,6 +98,11 @@ export function exitIfRefused(error: unknown): never {
   if (!(error instanceof StreamRefusedError)) throw error;
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
+}
+
+/** Whether `error` says that no NATS server answered a JetStream request in time (a cluster forming or electing a leader). */
+export function unanswered(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'JetStreamNotEnabled');
 }
 
 /** Whether `error` is the JetStream API's error `code`. */

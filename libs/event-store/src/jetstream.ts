@@ -22,6 +22,7 @@ import {
   refusalOf,
   RequestTimeout,
   sleep,
+  unanswered,
 } from '@ironledger/bus';
 import { ConcurrencyError, StoreUnavailableError } from './errors.js';
 import {
@@ -153,7 +154,8 @@ export class JetStreamEventStore implements EventStore {
     // Reconnect for as long as it takes; no async stack traces on the hot path (they cost ~10 % CPU per request).
     const nc = await connect({ servers: natsServers(servers), maxReconnectAttempts: -1, noAsyncTraces: true });
     try {
-      const jsm = await jetstreamManager(nc);
+      // No API check: ensureStream asks, and waits out a cluster that does not answer yet.
+      const jsm = await jetstreamManager(nc, { checkAPI: false });
       await ensureStream(jsm, stream, { subjects: [`${subjectPrefix}.>`], storage: StorageType.File }, replicas);
       return new JetStreamEventStore(nc, jsm, stream, subjectPrefix);
     } catch (error) {
@@ -407,11 +409,6 @@ function eventsOf(message: JsMsg): RecordedEvent[] {
     position: encodePosition(message.seq, index),
     recordedAt: message.timestamp,
   }));
-}
-
-/** Whether nats.js gave up on a JetStream API request that no server answered (in time): a leader lost, a new one not yet elected. */
-function unanswered(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'JetStreamNotEnabled');
 }
 
 /** The first stream sequence that can hold an event positioned after `after`. */

@@ -94,7 +94,8 @@ export class EventRelay {
     if (this.running) throw new Error('The relay is already running');
     this.stopping = false;
     this.nc = this.options.connection ?? (await connect({ servers: natsServers(this.options.servers ?? 'nats://127.0.0.1:4222'), name: 'ironledger event relay', maxReconnectAttempts: -1 }));
-    this.jsm = await jetstreamManager(this.nc);
+    // No API check: ensureStream asks, and waits out a cluster that does not answer yet.
+    this.jsm = await jetstreamManager(this.nc, { checkAPI: false });
     await ensureStream(this.jsm, this.stream, { subjects: [`${this.subjectPrefix}.>`], storage: StorageType.File, allow_direct: true }, this.options.replicas);
     const tail = await this.readTail();
     this.acknowledge(tail.position);
