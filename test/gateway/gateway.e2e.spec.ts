@@ -147,20 +147,46 @@ describe('a node through its life', () => {
     expect(fault(gone.json)).toBe(`Node ${uuid} could not be found.`);
   });
 
-  it('resumes a deploy waiting for its ramdisk when the ramdisk heartbeats', async () => {
+  it('lets a ramdisk look its node up for a token, and resumes the deploy on a heartbeat with that token', async () => {
     const { uuid } = await createNode('hb-1', { driver_info: { fake_wait: 'deploy' } });
     const id = uuid as string;
-    const early = await call('POST', `/v1/heartbeat/${id}`, { body: { callback_url: 'http://10.0.0.9:9999', agent_version: '9.0' } });
-    expect(early.status).toBe(400);
+    const beat = (extra: Json = {}) => call('POST', `/v1/heartbeat/${id}`, { body: { callback_url: 'http://10.0.0.9:9999', agent_version: '9.0', ...extra } });
+    // No ramdisk may run on an available node: no look-up, and no token to heartbeat with.
+    expect((await call('GET', `/v1/lookup?node_uuid=${id}`)).status).toBe(404);
+    const early = await beat({ agent_token: 'guess' });
+    expect([early.status, fault(early.json)]).toEqual([400, 'Invalid or missing agent token received.']);
     await provision(id, 'manage');
     await settle(id, 'manageable');
     await provision(id, 'provide');
     await settle(id, 'available');
     await provision(id, 'active');
     await until(id, (states) => states.provision_state === 'wait call-back', 'wait call-back');
-    const heartbeat = await call('POST', `/v1/heartbeat/${id}`, { body: { callback_url: 'http://10.0.0.9:9999', agent_version: '9.0' } });
-    expect(heartbeat.status).toBe(202);
+
+    const before = await eventCount(id);
+    const lookup = await call('GET', `/v1/lookup?node_uuid=${id}`);
+    expect(lookup.status).toBe(200);
+    const token = (lookup.json.config as Json).agent_token as string;
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(Object.keys(lookup.json.node as Json)).toEqual(['uuid', 'properties', 'instance_info', 'driver_internal_info', 'links']);
+    expect((lookup.json.node as Json).driver_internal_info).toEqual({ agent_secret_token: '******' });
+    // A second look-up (another ramdisk claiming the node) gets no usable token, and appends nothing.
+    const second = await call('GET', `/v1/lookup?node_uuid=${id}`);
+    expect((second.json.config as Json).agent_token).toBe('******');
+    expect(await eventCount(id)).toBe(before + 1);
+    expect((await call('GET', `/v1/lookup?node_uuid=${id}`, { headers: { 'X-OpenStack-Ironic-API-Version': '1.21' } })).status).toBe(404);
+
+    const refusals = [await beat(), await beat({ agent_token: 'wrong' }), await beat({ agent_token: token, agent_version: undefined })];
+    expect(refusals.map((r) => [r.status, fault(r.json)])).toEqual([
+      [400, 'Agent token is required for heartbeat processing.'],
+      [400, 'Invalid or missing agent token received.'],
+      [400, 'Agent did not transmit a version, and a version is required. Please update the agent being used.'],
+    ]);
+    expect(await eventCount(id)).toBe(before + 1);
+    expect((await beat({ agent_token: token })).status).toBe(202);
     await settle(id, 'active');
+    // The ramdisk's token and URL belong to that boot only.
+    const node = await call('GET', `/v1/nodes/${id}?fields=driver_internal_info`);
+    expect(node.json.driver_internal_info).toEqual({});
   });
 });
 

@@ -7,7 +7,11 @@ import { type BmcSimOptions, RAMDISK_MODES, type RamdiskMode } from '@ironledger
  * (admin/password), BMC_SIM_POWER (Off), BMC_SIM_SESSION_TIMEOUT (1800 s), and
  * BMC_SIM_TLS_CERT/BMC_SIM_TLS_KEY (PEM files: serve HTTPS), and for the inspection ramdisks
  * BMC_SIM_CALLBACK_URL (e.g. the gateway's /v1/continue; unset: no ramdisk posts),
- * BMC_SIM_RAMDISK_DELAY_MS (1000) and BMC_SIM_RAMDISK (inventory, never or garbage).
+ * BMC_SIM_RAMDISK_DELAY_MS (1000) and BMC_SIM_RAMDISK (inventory, never or garbage), and for
+ * the agent ramdisks BMC_SIM_IRONIC_URL (Ironic's API, e.g. the gateway; unset: no agent starts),
+ * BMC_SIM_AGENT_ADVERTISE_URL (the base of the agents' callback URLs; the simulator's URL),
+ * BMC_SIM_AGENT_BOOT_MS (300), BMC_SIM_AGENT_LOOKUP_TIMEOUT_MS (300000),
+ * BMC_SIM_AGENT_LOOKUP_INTERVAL_MS (1000) and BMC_SIM_AGENT_HEARTBEAT_MS (unset: IPA's interval).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BmcSimOptions {
   const cert = env.BMC_SIM_TLS_CERT;
@@ -23,6 +27,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BmcSimOptions 
     sessionTimeoutSeconds: integer(env, 'BMC_SIM_SESSION_TIMEOUT', 1800, 1),
     tls: cert && key ? { cert: readFileSync(cert), key: readFileSync(key) } : undefined,
     ramdisk: { callbackUrl: env.BMC_SIM_CALLBACK_URL || undefined, delayMs: integer(env, 'BMC_SIM_RAMDISK_DELAY_MS', 1000, 0), mode: ramdiskMode(env.BMC_SIM_RAMDISK) },
+    agent: {
+      ironicUrl: env.BMC_SIM_IRONIC_URL || undefined,
+      advertiseUrl: env.BMC_SIM_AGENT_ADVERTISE_URL || undefined,
+      bootMs: integer(env, 'BMC_SIM_AGENT_BOOT_MS', 300, 0),
+      lookupTimeoutMs: integer(env, 'BMC_SIM_AGENT_LOOKUP_TIMEOUT_MS', 300_000, 0),
+      lookupIntervalMs: integer(env, 'BMC_SIM_AGENT_LOOKUP_INTERVAL_MS', 1000, 1),
+      heartbeatMs: env.BMC_SIM_AGENT_HEARTBEAT_MS ? integer(env, 'BMC_SIM_AGENT_HEARTBEAT_MS', 0, 1) : undefined,
+    },
   };
 }
 

@@ -14,7 +14,7 @@ import {
   type Work,
   workAfter,
 } from '@ironledger/domain';
-import { DriverError, type HardwareType, type Phase, type WorkOutcome } from '@ironledger/drivers';
+import { DriverError, type HardwareType, type Phase, StepFailure, type WorkOutcome } from '@ironledger/drivers';
 import { describe, HardwareManagement } from './management.js';
 import { type ConductorMetrics } from './metrics.js';
 
@@ -149,11 +149,17 @@ export class WorkRunner {
     }
     try {
       if (!work) throw new DriverError(`Node ${node.uuid} has no conductor work in state ${node.provision_state}.`);
-      const { result, powerState } = await this.provisionWork(node, work, origin);
-      // The power state the work left is recorded with its outcome, in the same commit.
-      return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: result === 'done' ? 'succeeded' : 'waiting', ...(powerState && { power_state: powerState }) });
+      const { result, powerState, progress, agentReset } = await this.provisionWork(node, work, origin);
+      // The power state and step progress the work left are recorded with its outcome, in the same commit.
+      return record<RecordProvisionOutcome>('RecordProvisionOutcome', {
+        outcome: result === 'done' ? 'succeeded' : 'waiting',
+        ...(powerState && { power_state: powerState }),
+        ...(progress?.length && { progress }),
+        ...(agentReset && { agent_reset: true }),
+      });
     } catch (error) {
-      return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: 'failed', error: describe(error) });
+      const progress = error instanceof StepFailure && error.progress.length > 0 ? { progress: error.progress } : {};
+      return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: 'failed', error: describe(error), ...progress });
     }
   }
 

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { replicasFromEnv } from '@ironledger/bus';
 import { busSubjects, type BusSubjects } from '@ironledger/contracts';
+import { type RamdiskImageDefaults, ramdiskImagesFromEnv } from '@ironledger/drivers';
 import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-options.js';
 
@@ -46,6 +47,11 @@ export interface GatewayConfig {
   readonly http: ServerLimits;
   /** EVENTS_MAX_CLIENTS (default 256): `GET /v1/events` streams open at once; more get 429. */
   readonly events: { readonly maxClients: number };
+  /**
+   * The conductors' default ramdisk images (DEPLOY_ISO, DEPLOY_KERNEL, …, read as the conductors
+   * read them): `validate` and a deployment's checks judge nodes whose `driver_info` names none by them.
+   */
+  readonly ramdiskImages: RamdiskImageDefaults;
 }
 
 export interface InspectorConfig {
@@ -96,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       idleTimeoutMs: number('HTTP_IDLE_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.idleTimeoutMs),
     },
     events: { maxClients: number('EVENTS_MAX_CLIENTS', 256) },
+    ramdiskImages: ramdiskImagesFromEnv(env),
   };
 }
 

@@ -1,3 +1,4 @@
+import { LruMap } from './lru.js';
 import { type ResourceKind, resourceStreamId } from '@ironledger/contracts';
 import {
   type Allocation,
@@ -114,13 +115,17 @@ export interface Handled<E, S> {
  * the command is decided again on the stream, as for a stale cache.
  */
 export class CommandHandler<C extends { readonly type: string }, E extends StorableEvent, S> {
-  private readonly cache = new Map<string, Loaded<S>>();
+  /** The states of the aggregates commanded most recently; a miss costs one stream read. */
+  private readonly cache: LruMap<string, Loaded<S>>;
 
   constructor(
     private readonly store: EventStore,
     private readonly aggregate: Aggregate<C, E, S>,
     private readonly maxAttempts = 5,
-  ) {}
+    cacheSize = DEFAULT_CACHE_SIZE,
+  ) {
+    this.cache = new LruMap(cacheSize);
+  }
 
   async handle(command: C): Promise<Handled<E, S>> {
     const id = this.aggregate.idOf(command);
@@ -171,10 +176,16 @@ export class CommandHandler<C extends { readonly type: string }, E extends Stora
 
 const NOTHING: Loaded<never> = { state: null, revision: -1, position: 0 };
 
+/**
+ * States kept per handler: enough for every node a busy conductor works on at once, far
+ * fewer than a fleet (the conductor's projection holds the whole fleet already).
+ */
+export const DEFAULT_CACHE_SIZE = 2048;
+
 /** Node commands: the command handler of the node aggregate. */
 export class NodeCommandHandler extends CommandHandler<NodeCommand, NodeEvent, Node> {
-  constructor(store: EventStore, maxAttempts?: number) {
-    super(store, NODE_AGGREGATE, maxAttempts);
+  constructor(store: EventStore, maxAttempts?: number, cacheSize?: number) {
+    super(store, NODE_AGGREGATE, maxAttempts, cacheSize);
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  applyControl, applyReset, basicAuthHeader, biosAttributes, createBmc, DEFAULT_RESET_TYPES, describeBmc, observePower, RESET_TYPES, resetTarget, type ResetType,
-  type StablePower, takeFailure,
+  applyControl, applyReset, basicAuthHeader, biosAttributes, type BootSource, bootSource, createBmc, DEFAULT_RESET_TYPES, describeBmc, type DiskImage, observePower,
+  RESET_TYPES, resetTarget, type ResetType, type SimulatedDisk, type StablePower, takeFailure,
 } from './model.js';
 import { patchBiosSettings, patchSystem, resetBios } from './management.js';
 import { systemEtag } from './resources.js';
@@ -206,5 +206,59 @@ describe('boots', () => {
     applyControl(bmc, { refuse: ['nmi'], secureBoot: false, bootTargets: ['Pxe'] }, 0);
     applyControl(bmc, { reset: true }, 0);
     expect(bmc).toMatchObject({ nmis: 1, refuse: [], secureBoot: true, bootTargets: expect.arrayContaining(['Pxe', 'Hdd']) });
+  });
+});
+
+describe('what a boot starts', () => {
+  const image: DiskImage = {
+    imageId: 'img', url: 'http://x/img', bytes: 1, sha256: 'ab'.repeat(32), verified: { algo: 'sha256', value: 'ab'.repeat(32) }, writtenAt: '2026-01-01T00:00:00Z', configdrive: null,
+  };
+  const written: SimulatedDisk = { image, metadataErased: false };
+  const cd = { Cd: { image: 'http://x/deploy.iso', inserted: true, writeProtected: true, transferProtocolType: null, userName: null } };
+  const attached = { Cd: { ...cd.Cd, inserted: false } };
+
+  // [override target, enabled, virtual media, disk] → where the boot finds something to run.
+  const table: [string, 'Disabled' | 'Once' | 'Continuous', object, SimulatedDisk | null, BootSource][] = [
+    ['Cd', 'Once', cd, null, 'cd'],
+    ['Cd', 'Continuous', cd, written, 'cd'],
+    ['Cd', 'Disabled', cd, null, 'none'],
+    ['Cd', 'Disabled', cd, written, 'disk'],
+    ['Cd', 'Once', {}, written, 'disk'],
+    ['Cd', 'Once', attached, null, 'none'],
+    ['Pxe', 'Once', {}, written, 'network'],
+    ['UefiHttp', 'Continuous', {}, null, 'network'],
+    ['Hdd', 'Continuous', cd, written, 'disk'],
+    ['Hdd', 'Once', {}, null, 'none'],
+    ['None', 'Disabled', {}, written, 'disk'],
+    ['None', 'Disabled', {}, { image, metadataErased: true }, 'none'],
+    ['None', 'Disabled', {}, { image: null, metadataErased: false, partialWrite: { imageId: 'img', bytes: 1 } }, 'none'],
+    ['BiosSetup', 'Once', {}, written, 'none'],
+    ['Usb', 'Once', {}, written, 'disk'],
+  ];
+
+  it.each(table)('given target %s (%s), media %j and disk %j, it boots from %s', (bootTarget, bootEnabled, media, disk, source) => {
+    expect(bootSource({ bootTarget, bootEnabled, media, disk })).toBe(source);
+  });
+
+  it('records the boot, with the image it runs from the disk, before it uses up a one-time override', () => {
+    const bmc = createBmc(1);
+    bmc.disk = written;
+    applyControl(bmc, { bootSourceOverrideTarget: 'Pxe', bootSourceOverrideEnabled: 'Once' }, 0);
+    applyReset(bmc, 'On', 0);
+    expect([bmc.booted, bmc.bootEnabled]).toEqual([{ source: 'network' }, 'Disabled']);
+    applyReset(bmc, 'ForceRestart', 0);
+    expect(bmc.booted).toEqual({ source: 'disk', imageId: 'img', sha256: image.sha256 });
+    expect(describeBmc(bmc, 0)).toMatchObject({ booted: bmc.booted, running: bmc.booted });
+    applyReset(bmc, 'ForceOff', 0);
+    expect(describeBmc(bmc, 0).running).toBeNull();
+  });
+
+  it('keeps the disk and what runs across a control reset, which ejects virtual media', () => {
+    const bmc = createBmc(1);
+    bmc.disk = written;
+    bmc.media = cd;
+    applyReset(bmc, 'On', 0);
+    applyControl(bmc, { reset: true }, 0);
+    expect(bmc).toMatchObject({ disk: written, booted: { source: 'disk' }, media: {} });
   });
 });

@@ -45,6 +45,56 @@ export type BiosValue = string | number | boolean | null;
 export const REFUSABLE_CALLS = ['bootOverride', 'bootMode', 'secureBoot', 'nmi', 'indicator', 'biosSettings', 'biosReset'] as const;
 export type RefusableCall = (typeof REFUSABLE_CALLS)[number];
 
+/** The virtual media slots of a BMC's manager: a CD/DVD drive and a floppy/USB stick. */
+export const MEDIA_SLOTS = ['Cd', 'Floppy'] as const;
+export type MediaSlot = (typeof MEDIA_SLOTS)[number];
+
+/** An image attached to a virtual media slot (DMTF `VirtualMedia.InsertMedia`). */
+export interface AttachedMedia {
+  readonly image: string;
+  readonly inserted: boolean;
+  readonly writeProtected: boolean;
+  readonly transferProtocolType: string | null;
+  readonly userName: string | null;
+}
+
+/** An image the agent wrote to the system's disk and verified. */
+export interface DiskImage {
+  readonly imageId: string;
+  readonly url: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly sha512?: string;
+  readonly md5?: string;
+  /** The checksum the agent verified the image against. */
+  readonly verified: { readonly algo: string; readonly value: string };
+  readonly writtenAt: string;
+  /** The config drive written with it: its size and digest, where it came from. */
+  readonly configdrive: { readonly source: 'inline' | 'url' | 'object'; readonly url?: string; readonly bytes?: number; readonly sha256?: string } | null;
+  /** `image.install_bootloader`'s parameters, once the agent was asked to. */
+  readonly bootloader?: Readonly<Record<string, unknown>>;
+}
+
+/** The system's install disk. */
+export interface SimulatedDisk {
+  /** The last image written whole; null when blank, erased or overwritten by a write that did not finish. */
+  readonly image: DiskImage | null;
+  /** `erase_devices_metadata` wiped partition tables and signatures: the disk holds no bootable image. */
+  readonly metadataErased: boolean;
+  /** A streamed write that stopped part way left this much of an image. */
+  readonly partialWrite?: { readonly imageId: string; readonly bytes: number };
+}
+
+/** What a boot found to run: the agent ramdisk from virtual media or the network, the instance on the disk, or nothing. */
+export type BootSource = 'cd' | 'network' | 'disk' | 'none';
+
+/** The last boot: where from, and for a boot from the disk, which image runs. */
+export interface BootRecord {
+  readonly source: BootSource;
+  readonly imageId?: string;
+  readonly sha256?: string;
+}
+
 export const DEFAULT_USERNAME = 'admin';
 export const DEFAULT_PASSWORD = 'password';
 
@@ -122,6 +172,12 @@ export interface VirtualBmc {
   /** Non-maskable interrupts injected, and boots (resets that started the host). */
   nmis: number;
   boots: number;
+  /** Images attached to the manager's virtual media slots; an absent slot is empty. */
+  media: Readonly<Partial<Record<MediaSlot, AttachedMedia>>>;
+  /** The install disk; null while blank. */
+  disk: SimulatedDisk | null;
+  /** What the last boot started (see `bootSource`); null before the first boot. */
+  booted: BootRecord | null;
 }
 
 /** What the control API may change on one BMC. Absent fields stay as they are. */
@@ -229,8 +285,13 @@ export function createBmc(index: number, defaults: BmcDefaults = {}): VirtualBmc
     lastResetType: null,
     nmis: 0,
     boots: 0,
+    media: NO_MEDIA,
+    disk: null,
+    booted: null,
   };
 }
+
+const NO_MEDIA: VirtualBmc['media'] = {};
 
 const NO_REFUSALS: readonly RefusableCall[] = [];
 
@@ -238,11 +299,14 @@ const NO_REFUSALS: readonly RefusableCall[] = [];
 const RESTARTS: ReadonlySet<ResetType> = new Set<ResetType>(['GracefulRestart', 'ForceRestart', 'PowerCycle']);
 
 /**
- * What a boot does: a one-time boot override is used up, and pending BIOS settings (or a BIOS
- * reset) take effect, unless the BMC is told to drop them.
+ * What a boot does: it starts what `bootSource` finds, a one-time boot override is used up, and
+ * pending BIOS settings (or a BIOS reset) take effect, unless the BMC is told to drop them.
  */
 export function boot(bmc: VirtualBmc): void {
   bmc.boots++;
+  const source = bootSource(bmc);
+  const image = source === 'disk' ? bmc.disk!.image! : null;
+  bmc.booted = image ? { source, imageId: image.imageId, sha256: image.sha256 } : { source };
   if (bmc.bootEnabled === 'Once') {
     bmc.bootEnabled = 'Disabled';
     bmc.systemVersion++;
@@ -253,6 +317,23 @@ export function boot(bmc: VirtualBmc): void {
   }
   bmc.biosPending = null;
   bmc.biosResetPending = false;
+}
+
+/** Override targets that stop in the firmware instead of booting an operating system. */
+const FIRMWARE_TARGETS: ReadonlySet<string> = new Set(['BiosSetup', 'Utilities', 'Diags', 'UefiShell']);
+
+/**
+ * Where the host boots from: the override target while one is enabled, else the disk. A target
+ * with nothing to boot (a CD override without inserted media) falls through to the disk, as
+ * firmware moves on down its boot order; `Pxe` and `UefiHttp` stand for the network boot
+ * service, which hands out the agent ramdisk.
+ */
+export function bootSource(bmc: Pick<VirtualBmc, 'bootTarget' | 'bootEnabled' | 'media' | 'disk'>): BootSource {
+  const target = bmc.bootEnabled === 'Disabled' ? 'None' : bmc.bootTarget;
+  if (target === 'Cd' && bmc.media.Cd?.inserted) return 'cd';
+  if (target === 'Pxe' || target === 'UefiHttp') return 'network';
+  if (FIRMWARE_TARGETS.has(target)) return 'none';
+  return bmc.disk?.image && !bmc.disk.metadataErased ? 'disk' : 'none';
 }
 
 /** Brings the BMC's resting power up to `now`: applies a due pending change and any flips. */
@@ -341,8 +422,9 @@ export function applyControl(bmc: VirtualBmc, control: BmcControl, now: number):
   const oldAuth = bmc.basicAuth;
   settle(bmc, now);
   if (control.reset) {
-    const { power, requests, resets, lastResetType, nmis, boots } = bmc;
-    Object.assign(bmc, { ...createBmc(bmc.index), power, requests, resets, lastResetType, nmis, boots });
+    // The disk and what runs are the host's, not the BMC's settings: they stay.
+    const { power, requests, resets, lastResetType, nmis, boots, disk, booted } = bmc;
+    Object.assign(bmc, { ...createBmc(bmc.index), power, requests, resets, lastResetType, nmis, boots, disk, booted });
   }
   if (control.powerState !== undefined) {
     bmc.power = control.powerState;
@@ -429,6 +511,10 @@ export function describeBmc(bmc: VirtualBmc, now: number) {
     biosApplyFails: bmc.biosApplyFails,
     nmis: bmc.nmis,
     boots: bmc.boots,
+    virtualMedia: bmc.media,
+    booted: bmc.booted,
+    // What runs now: what the last boot started, while the host is on.
+    running: powerState === 'On' ? bmc.booted : null,
   };
 }
 

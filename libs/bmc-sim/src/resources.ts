@@ -39,6 +39,7 @@ export function serviceRoot(prefix: string, uuid: string, withSessions: boolean)
     Product: 'ironledger bmc-sim',
     Systems: { '@odata.id': `${prefix}/redfish/v1/Systems` },
     Chassis: { '@odata.id': `${prefix}/redfish/v1/Chassis` },
+    Managers: { '@odata.id': `${prefix}/redfish/v1/Managers` },
     Registries: { '@odata.id': `${prefix}/redfish/v1/Registries` },
   };
   if (!withSessions) return { ...root, Links: {} };
@@ -89,7 +90,7 @@ export function computerSystem(prefix: string, bmc: VirtualBmc, powerState: Redf
     MemorySummary: { TotalSystemMemoryGiB: 256, Status: { State: 'Enabled', Health: 'OK' } },
     ...(bmc.secureBoot && { SecureBoot: { '@odata.id': `${path}/SecureBoot` } }),
     ...(bmc.bios && { Bios: { '@odata.id': `${path}/Bios` } }),
-    Links: { Chassis: bmc.chassis ? [{ '@odata.id': `${prefix}/redfish/v1/Chassis/${id}` }] : [] },
+    Links: { Chassis: bmc.chassis ? [{ '@odata.id': `${prefix}/redfish/v1/Chassis/${id}` }] : [], ManagedBy: [{ '@odata.id': `${prefix}/redfish/v1/Managers/${id}` }] },
     '@odata.etag': systemEtag(bmc),
     Actions: {
       '#ComputerSystem.Reset': bmc.actionInfo
@@ -254,6 +255,9 @@ export function sessionResource(prefix: string, session: Session) {
 /** Base registry messages the simulator answers with: message template and severity. */
 const MESSAGES = {
   ActionParameterValueNotInList: ["The value '%1' for the parameter %2 in the action %3 is not in the list of acceptable values.", 'Warning', 'Choose a value from the enumeration list that the implementation can support and resubmit the request.'],
+  ActionParameterUnknown: ['The action %1 was submitted with the invalid parameter %2.', 'Warning', 'Correct the invalid parameter and resubmit the request if the operation failed.'],
+  ActionParameterValueTypeError: ["The value '%1' for the parameter %2 in the action %3 is of a different type than the parameter can accept.", 'Warning', 'Correct the value for the parameter in the request body and resubmit the request if the operation failed.'],
+  ResourceInUse: ['The change to the requested resource failed because the resource is in use or in transition.', 'Warning', 'Remove the condition and resubmit the request if the operation failed.'],
   ActionParameterMissing: ['The action %1 requires the parameter %2 to be present in the request body.', 'Critical', 'Supply the action with the required parameter in the request body.'],
   MalformedJSON: ['The request body submitted was malformed JSON and could not be parsed by the receiving service.', 'Critical', 'Ensure that the request body is valid JSON and resubmit the request.'],
   PropertyMissing: ['The property %1 is a required property and must be included in the request.', 'Warning', 'Ensure that the property is in the request body and has a valid value and resubmit the request.'],

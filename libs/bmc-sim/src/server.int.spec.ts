@@ -95,7 +95,7 @@ describe('Redfish resources', () => {
   });
 
   it('answer 404 with a Redfish error for systems and paths that do not exist', async () => {
-    for (const path of ['/bmc/4/redfish/v1/Systems/5', '/bmc/51/redfish/v1/Systems/51', '/bmc/04/redfish/v1/Systems/4', '/redfish/v1/Systems/0', '/redfish/v1/Managers', '/bmc/4/redfish/v1/Chassis/5']) {
+    for (const path of ['/bmc/4/redfish/v1/Systems/5', '/bmc/51/redfish/v1/Systems/51', '/bmc/04/redfish/v1/Systems/4', '/redfish/v1/Systems/0', '/redfish/v1/UpdateService', '/bmc/4/redfish/v1/Chassis/5', '/bmc/4/redfish/v1/Managers/5']) {
       const answer = await call(path);
       expect([path, answer.status]).toEqual([path, 404]);
       expect(messageId(answer)).toMatch(/^Base\.1\.\d+\.ResourceMissingAtURI$/);
@@ -411,7 +411,7 @@ describe('management resources', () => {
     await configure(26, { refuse: ['indicator'] });
     expect((await patch(system(26), { IndicatorLED: 'Off' })).status).toBe(400);
     await configure(26, { chassis: false });
-    expect((await call(system(26))).json.Links).toEqual({ Chassis: [] });
+    expect((await call(system(26))).json.Links).toMatchObject({ Chassis: [] });
     expect((await call(chassis)).status).toBe(404);
   });
 
@@ -486,6 +486,91 @@ describe('management resources', () => {
       refuse: [],
     });
     expect(await boot(31)).toMatchObject({ BootSourceOverrideTarget: 'Cd', BootSourceOverrideEnabled: 'Continuous', BootSourceOverrideMode: 'Legacy' });
+  });
+});
+
+describe('virtual media', () => {
+  const manager = (n: number) => `/bmc/${n}/redfish/v1/Managers/${n}`;
+  const cd = (n: number) => `${manager(n)}/VirtualMedia/Cd`;
+  const insert = (n: number, body: unknown, slot = 'Cd', auth?: string | null) => call(`${manager(n)}/VirtualMedia/${slot}/Actions/VirtualMedia.InsertMedia`, { method: 'POST', body: JSON.stringify(body), auth });
+  const eject = (n: number, slot = 'Cd', auth?: string | null) => call(`${manager(n)}/VirtualMedia/${slot}/Actions/VirtualMedia.EjectMedia`, { method: 'POST', auth });
+
+  it('hangs off the manager a system is managed by, with a CD and a floppy slot', async () => {
+    expect((await call(system(40))).json.Links).toMatchObject({ ManagedBy: [{ '@odata.id': manager(40) }] });
+    expect((await call('/bmc/40/redfish/v1', { auth: null })).json.Managers).toEqual({ '@odata.id': '/bmc/40/redfish/v1/Managers' });
+    expect((await call('/bmc/40/redfish/v1/Managers')).json).toMatchObject({ 'Members@odata.count': 1, Members: [{ '@odata.id': manager(40) }] });
+    expect((await call(manager(40))).json).toMatchObject({
+      '@odata.type': expect.stringMatching(/^#Manager\.v1_\d+_\d+\.Manager$/),
+      Id: '40',
+      ManagerType: 'BMC',
+      VirtualMedia: { '@odata.id': `${manager(40)}/VirtualMedia` },
+      Links: { ManagerForServers: [{ '@odata.id': system(40) }] },
+    });
+    expect((await call(`${manager(40)}/VirtualMedia`)).json.Members).toEqual([{ '@odata.id': cd(40) }, { '@odata.id': `${manager(40)}/VirtualMedia/Floppy` }]);
+    expect((await call(cd(40))).json).toMatchObject({
+      '@odata.type': expect.stringMatching(/^#VirtualMedia\.v1_\d+_\d+\.VirtualMedia$/),
+      Id: 'Cd',
+      MediaTypes: ['CD', 'DVD'],
+      Image: null,
+      ImageName: null,
+      Inserted: false,
+      WriteProtected: false,
+      ConnectedVia: 'NotConnected',
+      Actions: {
+        '#VirtualMedia.InsertMedia': { target: `${cd(40)}/Actions/VirtualMedia.InsertMedia` },
+        '#VirtualMedia.EjectMedia': { target: `${cd(40)}/Actions/VirtualMedia.EjectMedia` },
+      },
+    });
+    expect((await call(`${manager(40)}/VirtualMedia/Floppy`)).json.MediaTypes).toEqual(['Floppy', 'USBStick']);
+    expect((await call(`${manager(40)}/VirtualMedia/Usb`)).status).toBe(404);
+  });
+
+  it('inserts and ejects media; a slot whose media is inserted refuses more until it is ejected', async () => {
+    expect((await insert(41, { Image: 'http://images.test/boot/deploy.iso?x=1', TransferProtocolType: 'HTTP' })).status).toBe(204);
+    expect((await call(cd(41))).json).toMatchObject({ Image: 'http://images.test/boot/deploy.iso?x=1', ImageName: 'deploy.iso', Inserted: true, WriteProtected: true, ConnectedVia: 'URI', TransferProtocolType: 'HTTP' });
+    const again = await insert(41, { Image: 'http://images.test/other.iso' });
+    expect([again.status, messageId(again)]).toEqual([400, expect.stringMatching(/^Base\.1\.\d+\.ResourceInUse$/)]);
+    expect((await eject(41)).status).toBe(204);
+    expect((await call(cd(41))).json).toMatchObject({ Image: null, Inserted: false, ConnectedVia: 'NotConnected' });
+    expect((await eject(41)).status).toBe(204);
+    // Media attached but not inserted may be replaced.
+    expect((await insert(41, { Image: 'http://images.test/a.iso', Inserted: false, WriteProtected: false })).status).toBe(204);
+    expect((await insert(41, { Image: 'http://images.test/b.iso' })).status).toBe(204);
+    expect((await insert(41, { Image: 'http://images.test/config.img' }, 'Floppy')).status).toBe(204);
+    expect((await call('/control/bmc/41', { auth: null })).json.virtualMedia).toMatchObject({ Cd: { image: 'http://images.test/b.iso', inserted: true }, Floppy: { image: 'http://images.test/config.img' } });
+  });
+
+  it('refuses InsertMedia parameters it does not take, with Base registry messages', async () => {
+    for (const [body, message] of [
+      [{}, /ActionParameterMissing$/],
+      [{ Image: 5 }, /ActionParameterValueTypeError$/],
+      [{ Image: 'http://x/y.iso', Inserted: 'yes' }, /ActionParameterValueTypeError$/],
+      [{ Image: 'http://x/y.iso', TransferProtocolType: 'GOPHER' }, /ActionParameterValueNotInList$/],
+      [{ Image: 'http://x/y.iso', MediaType: 'CD' }, /ActionParameterUnknown$/],
+    ] as const) {
+      const answer = await insert(42, body);
+      expect([JSON.stringify(body), answer.status, messageId(answer)]).toEqual([JSON.stringify(body), 400, expect.stringMatching(message)]);
+    }
+    expect((await call(cd(42))).json.Image).toBeNull();
+  });
+
+  it('needs the BMC’s credentials, as its other resources do, and works at the root path', async () => {
+    for (const answer of [await call(cd(43), { auth: null }), await insert(43, { Image: 'http://x/y.iso' }, 'Cd', null), await eject(43, 'Cd', null)]) {
+      expect(answer.status).toBe(401);
+    }
+    expect((await call(cd(43))).json.Inserted).toBe(false);
+    expect((await call('/redfish/v1/Managers')).json['Members@odata.count']).toBe(50);
+    expect((await call('/redfish/v1/Managers/43/VirtualMedia/Cd/Actions/VirtualMedia.InsertMedia', { method: 'POST', body: JSON.stringify({ Image: 'http://x/y.iso' }) })).status).toBe(204);
+    expect((await call(cd(43))).json.Inserted).toBe(true);
+  });
+
+  it('is what a CD boot override starts; a reset of the BMC’s settings ejects it', async () => {
+    await insert(44, { Image: 'http://images.test/deploy.iso' });
+    await call(system(44), { method: 'PATCH', body: JSON.stringify({ Boot: { BootSourceOverrideTarget: 'Cd', BootSourceOverrideEnabled: 'Once' } }) });
+    await reset(44, 'On');
+    expect((await call('/control/bmc/44', { auth: null })).json).toMatchObject({ booted: { source: 'cd' }, running: { source: 'cd' } });
+    await configure(44, { reset: true });
+    expect((await call(cd(44))).json.Inserted).toBe(false);
   });
 });
 

@@ -13,6 +13,8 @@ import {
 } from './resources.js';
 import { type RamdiskOptions, Ramdisks } from './ramdisk.js';
 import { SessionStore } from './sessions.js';
+import { type AgentOptions, Agents } from './agent.js';
+import { ejectMedia, insertMedia, isMediaSlot, managerCollection, managerResource, virtualMediaCollection, virtualMediaResource } from './virtual-media.js';
 
 export interface BmcSimOptions {
   /** Interface to listen on (default 127.0.0.1). */
@@ -36,13 +38,15 @@ export interface BmcSimOptions {
   readonly now?: () => number;
   /** Inspection ramdisks that post an inventory when a system boots (see `ramdisk.ts`). */
   readonly ramdisk?: RamdiskOptions;
+  /** Simulated ironic-python-agent ramdisks, started by boots from virtual CD or the network (see `agent.ts`). */
+  readonly agent?: AgentOptions;
 }
 
 /** What a route serves; the same handlers answer at the root and under `/bmc/{n}`. */
 type Resource =
   | 'serviceRoot' | 'systems' | 'system' | 'patchSystem' | 'resetInfo' | 'reset' | 'sessionService' | 'sessions' | 'login' | 'session' | 'logout'
   | 'secureBoot' | 'patchSecureBoot' | 'bios' | 'biosSettings' | 'patchBiosSettings' | 'resetBios' | 'chassisCollection' | 'chassis' | 'patchChassis'
-  | 'registries' | 'registryFile' | 'registry';
+  | 'registries' | 'registryFile' | 'registry' | 'managers' | 'manager' | 'virtualMediaCollection' | 'virtualMedia' | 'insertMedia' | 'ejectMedia';
 
 const SESSION_RESOURCES: ReadonlySet<Resource> = new Set<Resource>(['sessionService', 'sessions', 'login', 'session', 'logout']);
 
@@ -52,6 +56,7 @@ interface Params {
   sid?: string;
   registry?: string;
   file?: string;
+  slot?: string;
 }
 
 type Req = FastifyRequest<{ Params: Params }>;
@@ -94,6 +99,7 @@ export class BmcSim {
   private readonly sessions: SessionStore;
   private readonly held = new Map<number, Held[]>();
   private readonly ramdisks: Ramdisks;
+  private readonly agents: Agents;
 
   private constructor(options: BmcSimOptions) {
     this.now = options.now ?? Date.now;
@@ -109,6 +115,12 @@ export class BmcSim {
       newToken: () => randomBytes(16).toString('hex'),
     });
     this.ramdisks = new Ramdisks(options.ramdisk ?? {}, () => this.url);
+    this.agents = new Agents(options.agent ?? {}, {
+      bmcAt: (n) => this.bmcAt(n),
+      count: this.count,
+      baseUrl: () => this.url,
+      powerOff: (bmc) => this.applyControl(bmc, { powerState: 'Off' }),
+    });
     const settings = { logger: false, routerOptions: { ignoreTrailingSlash: true }, forceCloseConnections: true, bodyLimit: 64 * 1024 };
     // Both servers offer the same API; the HTTPS instance only differs in its raw server type.
     this.app = (options.tls ? Fastify({ ...settings, https: { key: options.tls.key, cert: options.tls.cert } }) : Fastify(settings)) as unknown as FastifyInstance;
@@ -143,6 +155,7 @@ export class BmcSim {
   async close(): Promise<void> {
     this.held.clear();
     this.ramdisks.close();
+    this.agents.close();
     await this.app.close();
   }
 
@@ -190,6 +203,12 @@ export class BmcSim {
       route('get', '/Chassis', 'chassisCollection');
       route('get', '/Chassis/:id', 'chassis');
       route('patch', '/Chassis/:id', 'patchChassis');
+      route('get', '/Managers', 'managers');
+      route('get', '/Managers/:id', 'manager');
+      route('get', '/Managers/:id/VirtualMedia', 'virtualMediaCollection');
+      route('get', '/Managers/:id/VirtualMedia/:slot', 'virtualMedia');
+      route('post', '/Managers/:id/VirtualMedia/:slot/Actions/VirtualMedia.InsertMedia', 'insertMedia');
+      route('post', '/Managers/:id/VirtualMedia/:slot/Actions/VirtualMedia.EjectMedia', 'ejectMedia');
       route('get', '/Registries', 'registries');
       route('get', '/Registries/:registry', 'registryFile');
       route('get', '/Registries/:registry/:file', 'registry');
@@ -227,6 +246,7 @@ export class BmcSim {
       sendJson(reply, 200, { updated });
     });
     this.ramdisks.routes(app, (n) => this.bmcAt(n), this.count);
+    this.agents.routes(app);
     app.get('/control/fleet', (_request, reply) => {
       const at = this.now();
       let on = 0;
@@ -328,6 +348,7 @@ export class BmcSim {
     if (!this.authenticated(request, owner)) return this.unauthorized(reply);
     const sessions = this.sessions;
     const missing = () => void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+    const slot = request.params.slot;
     const changed = (answer: Answer) => (answer.ok ? void reply.code(204).header('OData-Version', '4.0').send() : void sendJson(reply, answer.status, answer.body));
     switch (resource) {
       case 'systems':
@@ -365,6 +386,18 @@ export class BmcSim {
         return request.params.registry === BIOS_REGISTRY && request.params.file === `${BIOS_REGISTRY}.json` && (!bmc || bmc.biosRegistry)
           ? void sendJson(reply, 200, biosRegistry(prefix), garbled)
           : missing();
+      case 'managers':
+        return void sendJson(reply, 200, managerCollection(prefix, bmc ? [bmc] : this.bmcs), garbled);
+      case 'manager':
+        return void sendJson(reply, 200, managerResource(prefix, bmc!), garbled);
+      case 'virtualMediaCollection':
+        return void sendJson(reply, 200, virtualMediaCollection(prefix, bmc!), garbled);
+      case 'virtualMedia':
+        return isMediaSlot(slot) ? void sendJson(reply, 200, virtualMediaResource(prefix, bmc!, slot), garbled) : missing();
+      case 'insertMedia':
+        return isMediaSlot(slot) ? changed(insertMedia(bmc!, slot, request.body)) : missing();
+      case 'ejectMedia':
+        return isMediaSlot(slot) ? changed(ejectMedia(bmc!, slot)) : missing();
       case 'resetInfo':
         return void sendJson(reply, 200, resetActionInfo(prefix, bmc!), garbled);
       case 'reset':
@@ -400,10 +433,12 @@ export class BmcSim {
     if (resetType === undefined) return void sendJson(reply, 400, redfishError('ActionParameterMissing', 'ComputerSystem.Reset', 'ResetType'));
     if (resetType === 'Nmi' && bmc.refuse.includes('nmi')) return void sendJson(reply, 400, redfishError('ActionNotSupported', 'ComputerSystem.Reset'));
     const before = bmc.pendingPower ?? bmc.power;
+    const boots = bmc.boots;
     if (!isResetType(resetType) || !applyReset(bmc, resetType, this.now()).ok) {
       return void sendJson(reply, 400, resetTypeNotAllowed(String(resetType)));
     }
     this.ramdisks.reset(bmc, resetType, before);
+    this.agents.afterReset(bmc, bmc.boots > boots, this.now());
     reply.code(204).header('OData-Version', '4.0').send();
   }
 
@@ -424,6 +459,7 @@ export class BmcSim {
     const { release, credentialsChanged } = applyControl(bmc, change, this.now());
     if (credentialsChanged || change.dropSessions || change.sessionService === false) this.sessions.removeOwner(bmc.index);
     if (release) this.release(bmc);
+    if (change.powerState === 'Off') this.agents.poweredOff(bmc);
   }
 }
 

@@ -18,6 +18,7 @@ import {
   type VolumeTargetFields,
 } from './node.js';
 import { type PowerState } from './states.js';
+import { type StepProgress } from './steps.js';
 
 /** Context every command brings, since the domain reads no clock and knows no user. */
 export interface CommandMeta {
@@ -75,7 +76,14 @@ export type DeleteNode = Command<'DeleteNode', { readonly allow_deleting_availab
 /** `PUT …/states/provision`: the target as the API received it, and the verb's arguments. */
 export type RequestProvisionAction = Command<
   'RequestProvisionAction',
-  { readonly target: string; readonly clean_steps?: Json[]; readonly deploy_steps?: Json[]; readonly configdrive?: Json }
+  {
+    readonly target: string;
+    readonly clean_steps?: Json[];
+    readonly deploy_steps?: Json[];
+    readonly configdrive?: Json;
+    /** The password the rescue ramdisk sets (`rescue` only), kept as `instance_info.rescue_password` while rescued. */
+    readonly rescue_password?: string;
+  }
 >;
 
 /**
@@ -88,12 +96,33 @@ export type RequestProvisionAction = Command<
  */
 export type RecordProvisionOutcome = Command<
   'RecordProvisionOutcome',
-  | {
-      readonly outcome: 'succeeded' | 'waiting' | 'resumed';
-      /** The power state the work left the node in, when it changed power (booting an inspection ramdisk). */
-      readonly power_state?: PowerState;
-    }
-  | { readonly outcome: 'failed'; readonly error: string }
+  (
+    | {
+        readonly outcome: 'succeeded' | 'waiting' | 'resumed';
+        /** The power state the work left the node in, when it changed power (booting a ramdisk). */
+        readonly power_state?: PowerState;
+      }
+    | { readonly outcome: 'failed'; readonly error: string }
+  ) & {
+    /** How far the work got through its clean or deploy steps, in order. */
+    readonly progress?: readonly StepProgress[];
+    /** The work restarted or stopped the ramdisk: its agent's token and URL are void. */
+    readonly agent_reset?: boolean;
+  }
+>;
+
+/** A booted ramdisk looked its node up: the token it gets (`token`, made by the API) unless one was issued already. */
+export type IssueAgentToken = Command<'IssueAgentToken', { readonly token: string }>;
+
+/** A ramdisk agent's heartbeat (`POST /v1/heartbeat/{node}`). */
+export type RecordAgentHeartbeat = Command<
+  'RecordAgentHeartbeat',
+  {
+    readonly callback_url: string;
+    readonly agent_version: string | null;
+    readonly agent_token: string | null;
+    readonly agent_status: string | null;
+  }
 >;
 
 /** A conductor found the node held by a dead conductor: fail what cannot be resumed. */
@@ -295,6 +324,8 @@ export type NodeCommand =
   | DeleteNode
   | RequestProvisionAction
   | RecordProvisionOutcome
+  | IssueAgentToken
+  | RecordAgentHeartbeat
   | RecoverNode
   | RequestPowerAction
   | RecordPowerOutcome
@@ -342,7 +373,7 @@ export type NodeCommand =
 export type NodeCommandType = NodeCommand['type'];
 
 export const NODE_COMMAND_TYPES: readonly NodeCommandType[] = [
-  'RegisterNode', 'UpdateNode', 'DeleteNode', 'RequestProvisionAction', 'RecordProvisionOutcome', 'RecoverNode',
+  'RegisterNode', 'UpdateNode', 'DeleteNode', 'RequestProvisionAction', 'RecordProvisionOutcome', 'IssueAgentToken', 'RecordAgentHeartbeat', 'RecoverNode',
   'RequestPowerAction', 'RecordPowerOutcome', 'RecordPowerSync', 'SetMaintenance', 'ClearMaintenance',
   'StartIntrospection', 'ProcessInventory', 'DiscoverNode', 'AddPort', 'RemovePort', 'ExpireIntrospection',
   'SetNodeTraits', 'AddNodeTrait', 'RemoveNodeTrait', 'AllocateNode', 'DeallocateNode',

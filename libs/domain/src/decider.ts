@@ -6,6 +6,7 @@ import { type NodeCommand } from './commands.js';
 import { NodeNotFoundError } from './errors.js';
 import { type NodeEvent } from './events.js';
 import { type Node } from './node.js';
+import { issueAgentToken, recordAgentHeartbeat } from './decide/agent.js';
 import { discover, expireIntrospection, processInventory, startIntrospection } from './decide/introspection.js';
 import { allocateNode, deallocateNode } from './decide/allocation.js';
 import { addPortgroup, receivePortgroup, removePortgroup, updatePortgroup } from './decide/portgroups.js';
@@ -64,6 +65,10 @@ export function decide(command: NodeCommand, node: Node | null): NodeEvent[] {
       return requestProvisionAction(command, node);
     case 'RecordProvisionOutcome':
       return recordProvisionOutcome(command, node);
+    case 'IssueAgentToken':
+      return issueAgentToken(command, node);
+    case 'RecordAgentHeartbeat':
+      return recordAgentHeartbeat(command, node);
     case 'RecoverNode':
       return recover(command, node);
     case 'RequestPowerAction':

@@ -15,6 +15,7 @@ import {
   type VolumeTargetFields,
 } from './node.js';
 import { type MachineEvent, type PowerState, type PowerTarget, type ProvisionState } from './states.js';
+import { type Step, type StepKind } from './steps.js';
 
 /** Who did it, when and why: carried by every event of every resource for auditors. */
 export interface AuditMeta {
@@ -71,6 +72,8 @@ export type ProvisionStateChanged = Event<
     readonly deploy_steps?: Json[];
     /** The config drive a deployment or rebuild was given: kept as `instance_info.configdrive`, as Ironic's conductor keeps it. */
     readonly configdrive?: Json;
+    /** The rescue ramdisk's password: kept as `instance_info.rescue_password` until unrescue, as Ironic keeps it. */
+    readonly rescue_password?: string;
   }
 >;
 
@@ -267,6 +270,24 @@ export type BiosSettingsCached = Event<'BiosSettingsCached', { readonly set: rea
 /** The boot mode and secure boot state read from the hardware differed from those the node kept. */
 export type BootModeCached = Event<'BootModeCached', { readonly boot_mode: BootMode | null; readonly secure_boot: boolean | null }>;
 
+/** A booted ramdisk looked the node up and got the secret it must heartbeat with. */
+export type AgentTokenIssued = Event<'AgentTokenIssued', { readonly token: string }>;
+
+/** The ramdisk agent heartbeat: where it listens, and its version. */
+export type AgentHeartbeatRecorded = Event<'AgentHeartbeatRecorded', { readonly url: string; readonly version: string | null; readonly status: string | null }>;
+
+/** The conductor restarted or stopped the ramdisk: the agent's token and URL are void. */
+export type AgentCleared = Event<'AgentCleared', Record<string, never>>;
+
+/** The conductor planned the steps of a clean or deploy. */
+export type StepsPlanned = Event<'StepsPlanned', { readonly kind: StepKind; readonly steps: readonly Step[] }>;
+
+/** A step of the running clean or deploy began (`step` repeats the plan's entry, for readers of the history). */
+export type StepStarted = Event<'StepStarted', { readonly kind: StepKind; readonly index: number; readonly step: Step }>;
+
+/** A step of the running clean or deploy finished. */
+export type StepFinished = Event<'StepFinished', { readonly kind: StepKind; readonly index: number; readonly step: Step }>;
+
 export type NodeEvent =
   | NodeRegistered
   | NodeUpdated
@@ -325,7 +346,13 @@ export type NodeEvent =
   | ManagementActionFailed
   | TargetRaidConfigSet
   | BiosSettingsCached
-  | BootModeCached;
+  | BootModeCached
+  | AgentTokenIssued
+  | AgentHeartbeatRecorded
+  | AgentCleared
+  | StepsPlanned
+  | StepStarted
+  | StepFinished;
 
 export type NodeEventType = NodeEvent['type'];
 
@@ -340,4 +367,5 @@ export const NODE_EVENT_TYPES: readonly NodeEventType[] = [
   'VolumeTargetAdded', 'VolumeTargetUpdated', 'VolumeTargetMovedOut', 'VolumeTargetMovedIn', 'VolumeTargetRemoved', 'VifAttached', 'VifDetached',
   'ManagementActionStarted', 'BootDeviceSet', 'NmiInjected', 'IndicatorSet', 'BootModeSet', 'SecureBootSet', 'ConsoleModeSet',
   'ManagementActionFailed', 'TargetRaidConfigSet', 'BiosSettingsCached', 'BootModeCached',
+  'AgentTokenIssued', 'AgentHeartbeatRecorded', 'AgentCleared', 'StepsPlanned', 'StepStarted', 'StepFinished',
 ];

@@ -1,6 +1,9 @@
+import { NO_AGENT } from './agent.js';
 import { type NodeEvent } from './events.js';
 import { isAsynchronous } from './management.js';
 import { type BiosSetting, type BiosSettingValue, type JsonObject, newNode, newPort, type Node } from './node.js';
+import { LOOKUP_ALLOWED_STATES } from './states.js';
+import { STEP_RUN_STATES } from './steps.js';
 import { sortedTraits } from './traits.js';
 
 /** A node that does not exist (yet, or any more). */
@@ -17,7 +20,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'NodeDeleted':
       return null;
     case 'ProvisionStateChanged': {
-      const { to, target, reservation, last_error, clean_steps, deploy_steps, configdrive } = event.data;
+      const { from, to, target, reservation, last_error, clean_steps, deploy_steps, configdrive, rescue_password } = event.data;
       const settled = target === null;
       return {
         ...touched,
@@ -28,7 +31,13 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
         clean_steps: settled ? null : (clean_steps ?? node.clean_steps),
         deploy_steps: settled ? null : (deploy_steps ?? node.deploy_steps),
         ...(configdrive !== undefined ? { instance_info: { ...node.instance_info, configdrive } } : {}),
+        ...(rescue_password !== undefined ? { instance_info: { ...node.instance_info, rescue_password } } : {}),
+        // Unrescued, the node forgets the rescue password (Ironic's clean-up after unrescue).
+        ...(from === 'unrescuing' && to === 'active' && 'rescue_password' in node.instance_info ? { instance_info: withoutKey(node.instance_info, 'rescue_password') } : {}),
         provision_updated_at: event.meta.at,
+        // A ramdisk's agent and a step run live only in the states they belong to.
+        agent: LOOKUP_ALLOWED_STATES.has(to) ? node.agent : null,
+        step_run: node.step_run && STEP_RUN_STATES[node.step_run.kind].includes(to) ? node.step_run : null,
       };
     }
     case 'PowerActionStarted':
@@ -162,9 +171,29 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       return { ...touched, bios_settings: cachedBios(node.bios_settings, event.data.set, event.data.removed, event.meta.at) };
     case 'BootModeCached':
       return { ...touched, boot_mode: event.data.boot_mode, secure_boot: event.data.secure_boot };
+    case 'AgentTokenIssued':
+      return { ...touched, agent: { ...(node.agent ?? NO_AGENT), token: event.data.token } };
+    case 'AgentHeartbeatRecorded': {
+      const { url, version } = event.data;
+      return { ...touched, agent: { ...(node.agent ?? NO_AGENT), url, version, last_heartbeat: event.meta.at } };
+    }
+    case 'AgentCleared':
+      return { ...touched, agent: null };
+    case 'StepsPlanned':
+      return { ...touched, step_run: { kind: event.data.kind, steps: event.data.steps, index: null } };
+    case 'StepStarted':
+      return node.step_run ? { ...touched, step_run: { ...node.step_run, index: event.data.index } } : touched;
+    case 'StepFinished':
+      return touched;
     default:
       return assertNever(event);
   }
+}
+
+/** `object` without `key`. */
+function withoutKey(object: JsonObject, key: string): JsonObject {
+  const { [key]: _gone, ...rest } = object;
+  return rest;
 }
 
 /** `items` without the one with `uuid`. */

@@ -30,19 +30,20 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     storage: ['noop'],
     vendor: ['fake', 'no-vendor'],
   },
-  // Provisioning is by power alone until the agent deploys images: Ironic's `ramdisk` deploy
-  // (boot, then active, no image written); inspection boots the inspector's ramdisk.
+  // `ramdisk` (the default) provisions by power alone: boot, then active, no image written.
+  // `direct` deploys and cleans through the ramdisk agent, booted by the boot interface;
+  // rescue through the agent is `agent`. Inspection boots the inspector's ramdisk.
   redfish: {
     bios: ['redfish', 'no-bios'],
-    boot: ['pxe'],
+    boot: ['pxe', 'redfish-virtual-media'],
     console: ['no-console'],
-    deploy: ['ramdisk'],
+    deploy: ['ramdisk', 'direct'],
     inspect: ['inspector', 'no-inspect'],
     management: ['redfish'],
     network: ['noop', 'flat'],
     power: ['redfish'],
     raid: ['no-raid'],
-    rescue: ['no-rescue'],
+    rescue: ['no-rescue', 'agent'],
     storage: ['noop'],
     vendor: ['no-vendor'],
   },
@@ -50,13 +51,13 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     bios: ['no-bios'],
     boot: ['pxe'],
     console: ['no-console'],
-    deploy: ['ramdisk'],
+    deploy: ['ramdisk', 'direct'],
     inspect: ['inspector', 'no-inspect'],
     management: ['ipmitool'],
     network: ['noop', 'flat'],
     power: ['ipmitool'],
     raid: ['no-raid'],
-    rescue: ['no-rescue'],
+    rescue: ['no-rescue', 'agent'],
     storage: ['noop'],
     vendor: ['no-vendor'],
   },

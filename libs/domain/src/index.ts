@@ -19,3 +19,5 @@ export * from './raid.js';
 export * from './python.js';
 export * from './json-schema.js';
 export * from './secrets.js';
+export * from './agent.js';
+export * from './steps.js';

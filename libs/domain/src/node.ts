@@ -1,7 +1,9 @@
+import { type AgentInfo } from './agent.js';
 import { defaultInterfaces, type NodeInterfaces } from './hardware-types.js';
 import { type Introspection } from './introspection.js';
 import { type ManagementAction } from './management.js';
 import { type PowerState, type ProvisionState } from './states.js';
+import { type StepRun } from './steps.js';
 
 /** A JSON value as stored in free-form node fields (`driver_info`, `properties`, …). */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -66,6 +68,10 @@ export interface Node extends NodeFields {
   /** Steps of the running manual clean or custom deploy, kept for callbacks and recovery. */
   clean_steps: Json[] | null;
   deploy_steps: Json[] | null;
+  /** The plan of the running clean or deploy and how far it has got. */
+  step_run: StepRun | null;
+  /** The ramdisk agent running on the node now, once it looked the node up. */
+  agent: AgentInfo | null;
   created_at: string;
   updated_at: string | null;
   provision_updated_at: string | null;
@@ -264,6 +270,8 @@ export function newNode(uuid: string, createdAt: string, fields: Partial<Node> &
     power_sync_failures: 0,
     clean_steps: null,
     deploy_steps: null,
+    step_run: null,
+    agent: null,
     created_at: createdAt,
     updated_at: null,
     provision_updated_at: null,

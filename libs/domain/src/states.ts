@@ -100,7 +100,7 @@ export const STUCK_STATES_TREATED_AS_FAIL: readonly ProvisionState[] = [
 
 /** States in which a booted ramdisk may look its node up through the API. */
 export const LOOKUP_ALLOWED_STATES: ReadonlySet<ProvisionState> = new Set<ProvisionState>([
-  'deploying', 'wait call-back', 'cleaning', 'clean wait', 'inspecting', 'rescuing', 'rescue wait',
+  'deploying', 'wait call-back', 'cleaning', 'clean wait', 'inspecting', 'inspect wait', 'rescuing', 'rescue wait',
 ]);
 
 /**

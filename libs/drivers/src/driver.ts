@@ -1,4 +1,4 @@
-import { type BiosSettingValue, type BootMode, type Json, type JsonObject, type Node, type Phase, type PowerState, type PowerTarget, unsupportedText } from '@ironledger/domain';
+import { type BiosSettingValue, type BootMode, type Json, type JsonObject, type Node, type Phase, type PowerState, type PowerTarget, type StepProgress, unsupportedText } from '@ironledger/domain';
 
 export { type Phase } from '@ironledger/domain';
 
@@ -48,6 +48,21 @@ export type WorkResult = 'done' | 'wait';
 export interface WorkOutcome {
   readonly result: WorkResult;
   readonly powerState?: PowerState;
+  /** How far the work got through its clean or deploy steps, in order. */
+  readonly progress?: readonly StepProgress[];
+  /** The work restarted or stopped the ramdisk: its agent's token and URL are void. */
+  readonly agentReset?: boolean;
+}
+
+/** Work that failed part way through its steps: the progress made up to the failure is recorded with it. */
+export class StepFailure extends DriverError {
+  constructor(
+    message: string,
+    readonly progress: readonly StepProgress[],
+  ) {
+    super(message);
+    this.name = 'StepFailure';
+  }
 }
 
 /** The work behind each transient provision state. Each method throws `DriverError` on failure. */

@@ -1,3 +1,5 @@
+export * from './agent/client.js';
+export * from './boot/index.js';
 export * from './driver.js';
 export * from './fake.js';
 export * from './generic-provisioning.js';

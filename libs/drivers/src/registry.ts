@@ -1,3 +1,5 @@
+import { type AgentOptions } from './agent/options.js';
+import { type RamdiskImageDefaults } from './boot/index.js';
 import { type HardwareType } from './driver.js';
 import { fakeHardware } from './fake.js';
 import { ipmiHardware, type IpmiOptions } from './ipmi/index.js';
@@ -10,11 +12,13 @@ export interface DriverOptions {
   readonly ipmi?: IpmiOptions;
   /** Timeouts, polling and connection limits of the `redfish` hardware type (its defaults when absent). */
   readonly redfish?: RedfishOptions;
+  /** Provisioning through the ramdisk agent (`direct` deploy), for the hardware types that offer it. */
+  readonly agent?: AgentOptions;
 }
 
 /** Every hardware type this build supports, by the name nodes use in their `driver` field. */
 export function hardwareTypes(options: DriverOptions = {}): ReadonlyMap<string, HardwareType> {
-  const types = [fakeHardware({ stepDelayMs: options.fakeStepDelayMs }), ipmiHardware(options.ipmi), redfishHardware(options.redfish)];
+  const types = [fakeHardware({ stepDelayMs: options.fakeStepDelayMs }), ipmiHardware(options.ipmi, options.agent), redfishHardware(options.redfish, options.agent)];
   return new Map(types.map((type) => [type.name, type]));
 }
 
@@ -29,7 +33,12 @@ export async function closeHardwareTypes(types: ReadonlyMap<string, HardwareType
  * REDFISH_AUTH_TYPE (Ironic's `[redfish] auth_type`), REDFISH_MAX_SOCKETS (connections open to BMCs
  * at once, per process, default 256: every BMC gets its own otherwise, as many open files); IPMI_COMMAND_RETRY_TIMEOUT_MS (Ironic's
  * `command_retry_timeout`), IPMI_MIN_COMMAND_INTERVAL_MS (`min_command_interval`), IPMI_MAX_CONCURRENT,
- * IPMI_CIPHER_SUITE. Unset ones keep the drivers' defaults.
+ * IPMI_CIPHER_SUITE; for the ramdisk agent RAMDISK_API_URL (where ramdisks reach the API, default
+ * Ironic's http://127.0.0.1:6385), DEPLOY_ISO, RESCUE_ISO, DEPLOY_KERNEL, DEPLOY_RAMDISK,
+ * RESCUE_KERNEL, RESCUE_RAMDISK (Ironic's `[conductor]` ramdisk images of nodes whose `driver_info`
+ * names none), ERASE_DEVICES_PRIORITY and ERASE_DEVICES_METADATA_PRIORITY (Ironic's `[deploy]`
+ * overrides of the agent's priorities; erase_devices is 0 unless set) and AGENT_COMMAND_TIMEOUT_MS.
+ * Unset ones keep the drivers' defaults.
  */
 export function driverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): DriverOptions {
   const number = (name: string): number | undefined => {
@@ -56,11 +65,31 @@ export function driverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Driv
       maxSockets,
       defaultAuthType: authType as RedfishAuthType | undefined,
     },
+    agent: {
+      apiUrl: env.RAMDISK_API_URL || undefined,
+      images: ramdiskImagesFromEnv(env),
+      cleanStepPriorities: Object.fromEntries(
+        ([['erase_devices', number('ERASE_DEVICES_PRIORITY')], ['erase_devices_metadata', number('ERASE_DEVICES_METADATA_PRIORITY')]] as const).filter(([, value]) => value !== undefined),
+      ) as Record<string, number>,
+      commandTimeoutMs: number('AGENT_COMMAND_TIMEOUT_MS'),
+    },
     ipmi: {
       commandRetryTimeoutMs: number('IPMI_COMMAND_RETRY_TIMEOUT_MS'),
       minCommandIntervalMs: number('IPMI_MIN_COMMAND_INTERVAL_MS'),
       maxConcurrent: number('IPMI_MAX_CONCURRENT'),
       defaultCipherSuite: number('IPMI_CIPHER_SUITE'),
     },
+  };
+}
+
+/** The default ramdisk images (Ironic's `[conductor]` deploy/rescue kernel and ramdisk, and ISOs for virtual media). */
+export function ramdiskImagesFromEnv(env: NodeJS.ProcessEnv = process.env): RamdiskImageDefaults {
+  return {
+    deployIso: env.DEPLOY_ISO || undefined,
+    rescueIso: env.RESCUE_ISO || undefined,
+    deployKernel: env.DEPLOY_KERNEL || undefined,
+    deployRamdisk: env.DEPLOY_RAMDISK || undefined,
+    rescueKernel: env.RESCUE_KERNEL || undefined,
+    rescueRamdisk: env.RESCUE_RAMDISK || undefined,
   };
 }

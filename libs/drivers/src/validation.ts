@@ -4,6 +4,8 @@
  * runs no driver, and the conductor share it.
  */
 import { HARDWARE_TYPES, type HardwareInterface, type Json, type Node } from '@ironledger/domain';
+import { checkDeployImage } from './agent/instance-info.js';
+import { agentIso, agentKernelAndRamdisk, type RamdiskImageDefaults } from './boot/ramdisk-images.js';
 import { parseDriverInfo as parseIpmiDriverInfo } from './ipmi/ipmitool.js';
 import { parseDriverInfo as parseRedfishDriverInfo } from './redfish/driver-info.js';
 
@@ -32,10 +34,14 @@ export function interfaceOverrideRefusal(node: Pick<Node, 'driver' | 'instance_i
   return undefined;
 }
 
-/** Each interface's readiness, in Ironic's order. The deploy interface needs a ready boot interface too. */
-export function validateNode(node: Node): Record<ValidatedInterface, InterfaceValidation> {
+/**
+ * Each interface's readiness, in Ironic's order. The deploy interface needs a ready boot
+ * interface too. `images`: the conductors' default ramdisk images, for nodes whose
+ * `driver_info` names none.
+ */
+export function validateNode(node: Node, images: RamdiskImageDefaults = {}): Record<ValidatedInterface, InterfaceValidation> {
   const results = {} as Record<ValidatedInterface, InterfaceValidation>;
-  for (const name of VALIDATED_INTERFACES) results[name] = validateInterface(node, name, implementationOf(node, name));
+  for (const name of VALIDATED_INTERFACES) results[name] = validateInterface(node, name, implementationOf(node, name), images);
   if (results.deploy.result && !results.boot.result) results.deploy = results.boot;
   return results;
 }
@@ -46,8 +52,9 @@ function implementationOf(node: Node, name: ValidatedInterface): string {
   return typeof chosen === 'string' ? chosen : node[`${name}_interface`];
 }
 
-function validateInterface(node: Node, name: ValidatedInterface, implementation: string): InterfaceValidation {
+function validateInterface(node: Node, name: ValidatedInterface, implementation: string, images: RamdiskImageDefaults): InterfaceValidation {
   if (implementation.startsWith('no-')) return failed(`Driver ${node.driver} does not support ${name} (disabled or not implemented).`);
+  if (name === 'boot') return validateBoot(node, implementation, images);
   switch (implementation) {
     case 'redfish':
       return judged(() => parseRedfishDriverInfo(node));
@@ -55,6 +62,29 @@ function validateInterface(node: Node, name: ValidatedInterface, implementation:
       return judged(() => parseIpmiDriverInfo(node));
     default:
       return name === 'deploy' ? validateDeploy(node, implementation) : READY;
+  }
+}
+
+/**
+ * The boot interface, for nodes that boot the agent's ramdisk (`direct` deploy or `agent`
+ * rescue): the ramdisk's images must be known. Nodes provisioned by power alone boot nothing
+ * the conductor prepares.
+ */
+function validateBoot(node: Node, implementation: string, images: RamdiskImageDefaults): InterfaceValidation {
+  if (implementationOf(node, 'deploy') !== 'direct' && implementationOf(node, 'rescue') !== 'agent') return READY;
+  switch (implementation) {
+    case 'redfish-virtual-media':
+      return judged(() => {
+        parseRedfishDriverInfo(node);
+        agentIso(node, 'deploy', images);
+      });
+    case 'pxe':
+      return judged(() => {
+        if (node.ports.length === 0) throw new Error(`Node ${node.uuid} does not have any port associated with it`);
+        agentKernelAndRamdisk(node, 'deploy', images);
+      });
+    default:
+      return READY;
   }
 }
 
@@ -71,6 +101,7 @@ function validateDeploy(node: Node, implementation: string): InterfaceValidation
     const missing = (traits as string[]).filter((trait) => !node.traits.includes(trait));
     if (missing.length > 0) return failed(`Cannot specify instance traits that are not also set on the node. Node ${node.uuid} is missing traits ${missing.join(', ')}`);
   }
+  if (implementation === 'direct') return judged(() => checkDeployImage(node));
   if (implementation !== 'fake' && !node.instance_info.image_source) {
     return failed(`Node ${node.uuid} failed to validate deploy image info. Some parameters were missing. Missing are: ['instance_info.image_source']`);
   }

@@ -5,7 +5,7 @@
  */
 import { FleetReadModel, replayRecorded, toNodeEvent } from '@ironledger/application';
 import { nodeIdOfStream, nodeStreamId } from '@ironledger/contracts';
-import { describeAction, evolve, type Node, type NodeEvent, POWER_FAILURE_FAULT, type ProvisionState } from '@ironledger/domain';
+import { describeAction, evolve, type Node, type NodeEvent, POWER_FAILURE_FAULT, type ProvisionState, type StepKind, stepName } from '@ironledger/domain';
 import { type EventStore, type RecordedEvent } from '@ironledger/event-store';
 import { ironicDateTime, stableUuid } from './ids.js';
 import { redactKnownSecrets, secretsOf } from './redact.js';
@@ -33,6 +33,9 @@ const INSPECTION = new Set<ProvisionState>(['inspecting', 'inspect wait', 'inspe
 const ADOPTION = new Set<ProvisionState>(['adopting', 'adopt failed']);
 const RESCUE = new Set<ProvisionState>(['rescuing', 'rescue wait', 'rescue failed', 'rescue', 'unrescuing', 'unrescue failed']);
 const UNPROVISION = new Set<ProvisionState>(['deleting']);
+
+/** Ironic's node history category for a step of `kind`. */
+const stepCategory = (kind: StepKind): string => (kind === 'clean' ? 'cleaning' : 'provisioning');
 
 /** Describes `event`, which happened to a node that was `before` (`null` before registration). */
 export function describeEvent(event: NodeEvent, before: Node | null): EventDescription {
@@ -196,6 +199,18 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
       return about(`BIOS settings read: ${event.data.set.length} new or changed, ${event.data.removed.length} gone`, 'bios');
     case 'BootModeCached':
       return { ...info, action: 'boot mode read', from: before?.boot_mode ?? null, to: event.data.boot_mode, category: 'management' };
+    case 'AgentTokenIssued':
+      return about('agent token issued to the ramdisk', 'agent');
+    case 'AgentHeartbeatRecorded':
+      return about(`agent heartbeat from ${event.data.url}${event.data.version ? ` (version ${event.data.version})` : ''}`, 'agent');
+    case 'AgentCleared':
+      return about('ramdisk agent gone (token and URL cleared)', 'agent');
+    case 'StepsPlanned':
+      return about(`${event.data.kind} steps planned: ${event.data.steps.map(stepName).join(', ') || 'none'}`, stepCategory(event.data.kind));
+    case 'StepStarted':
+      return about(`${event.data.kind} step ${stepName(event.data.step)} started`, stepCategory(event.data.kind));
+    case 'StepFinished':
+      return about(`${event.data.kind} step ${stepName(event.data.step)} finished`, stepCategory(event.data.kind));
     default:
       return assertNever(event);
   }

@@ -251,6 +251,14 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
     case 'NodeDeallocated':
     case 'InstanceCleared':
       break;
+    // The agent's bookkeeping and step progress: Ironic's conductor sends no notification for them.
+    case 'AgentTokenIssued':
+    case 'AgentHeartbeatRecorded':
+    case 'AgentCleared':
+    case 'StepsPlanned':
+    case 'StepStarted':
+    case 'StepFinished':
+      break;
     default:
       return assertNever(event);
   }

@@ -1,20 +1,53 @@
-import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { MASKED_TOKEN, type Node } from '@ironledger/domain';
+import { ConductorLink } from '../conductor-link.js';
+import { checkArgs } from '../http/args.js';
+import { ApiError } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
-import { ValidBody } from '../http/validation.js';
+import { Versions } from '../http/microversion.js';
 import { checkHeartbeatRequest } from '../nodes/action-rules.js';
 import { NodeService } from '../nodes/node-service.js';
-import { HeartbeatDto } from './dto.js';
+import { nodeView } from '../nodes/node-view.js';
+import { BodySchema } from '../openapi/body-schema.js';
+import { type Heartbeat, HEARTBEAT_ARGS, HEARTBEAT_SCHEMA } from './dto.js';
+import { findLookupNode, lookupConfig, RAMDISK_NOT_FOUND } from './lookup.js';
 
-/** The API a ramdisk agent calls. */
+/** The API a ramdisk agent calls: look-up, then heartbeats. Both are public, as in Ironic. */
 @Controller('v1')
 export class AgentController {
-  constructor(@Inject(NodeService) private readonly nodes: NodeService) {}
+  constructor(
+    @Inject(NodeService) private readonly nodes: NodeService,
+    @Inject(ConductorLink) private readonly conductors: ConductorLink,
+  ) {}
+
+  /**
+   * `GET /v1/lookup?addresses=&node_uuid=`: the node a booted ramdisk runs on, found by a port's
+   * MAC or its UUID, only while a ramdisk may run on it. From 1.62 the first look-up of a boot
+   * issues the agent's token; later ones see it masked.
+   */
+  @Get('lookup')
+  async lookup(@Query('addresses') addresses: string | undefined, @Query('node_uuid') nodeUuid: string | undefined, @Ctx() ctx: RequestContext) {
+    if (!ctx.version.atLeast(Versions.RAMDISK_ENDPOINTS)) throw new ApiError(404, RAMDISK_NOT_FOUND);
+    let node: Node = findLookupNode(addresses, nodeUuid, this.nodes);
+    // Below 1.62 no token is issued; one issued to an earlier look-up is never shown again.
+    let token = node.agent?.token ? MASKED_TOKEN : null;
+    if (ctx.version.atLeast(Versions.AGENT_TOKEN)) {
+      const issued = randomBytes(32).toString('base64url');
+      node = await this.nodes.issueAgentToken(node.uuid, issued, ctx);
+      token = node.agent?.token === issued ? issued : MASKED_TOKEN;
+    }
+    const view = nodeView(node, { version: ctx.version, baseUrl: ctx.baseUrl, conductor: this.conductors.alive()[0] ?? null }, ['uuid', 'properties', 'instance_info', 'driver_internal_info', 'links']);
+    return { node: view, config: lookupConfig(token) };
+  }
 
   /** A ramdisk agent reports in (Ironic's `POST /v1/heartbeat/{node_ident}`). */
   @Post('heartbeat/:ident')
   @HttpCode(202)
-  async heartbeat(@Param('ident') ident: string, @Body(new ValidBody(HeartbeatDto)) body: HeartbeatDto, @Ctx() ctx: RequestContext): Promise<void> {
-    checkHeartbeatRequest(body, ctx.version);
-    await this.nodes.heartbeat(ident, ctx);
+  @BodySchema('Heartbeat', HEARTBEAT_SCHEMA)
+  async heartbeat(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    const beat = checkArgs(body, HEARTBEAT_ARGS) as unknown as Heartbeat;
+    checkHeartbeatRequest(beat, ctx.version);
+    await this.nodes.heartbeat(ident, beat, ctx);
   }
 }

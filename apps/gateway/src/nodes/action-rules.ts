@@ -3,8 +3,10 @@
  * conductor sees them: which microversion allows what, and which arguments go with which
  * target. The state machine's own rules stay in the domain.
  */
-import { isPowerTarget, type PowerTarget } from '@ironledger/domain';
-import { type HeartbeatDto } from '../agent/dto.js';
+import { isPowerTarget, isProvisionVerb, type Node, type PowerTarget, transition, VERBS } from '@ironledger/domain';
+import { type RamdiskImageDefaults, validateNode } from '@ironledger/drivers';
+import { type Heartbeat } from '../agent/dto.js';
+import { RAMDISK_NOT_FOUND } from '../agent/lookup.js';
 import { type PowerActionDto, type ProvisionActionDto } from './dto.js';
 import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
 import { type Microversion, Versions } from '../http/microversion.js';
@@ -44,6 +46,27 @@ export function checkProvisionRequest(body: ProvisionActionDto, version: Microve
 }
 
 /**
+ * What Ironic's conductor checks before a deployment moves the node: the power and deploy
+ * interfaces must have what they need (for `direct`, the image and its checksum; the boot
+ * interface's ramdisk). A refusal is a 400 and the node stays where it is. Checked only where
+ * the state machine lets the deployment start; elsewhere the state refusal is the answer.
+ */
+export function checkDeployInputs(node: Node, target: string, images: RamdiskImageDefaults): void {
+  const event = isProvisionVerb(target) ? VERBS[target] : undefined;
+  if ((event !== 'deploy' && event !== 'rebuild') || node.maintenance || !transition(node.provision_state, event)) return;
+  if (!usesAgent(node)) return;
+  const { power, deploy } = validateNode(node, images);
+  const refusal = !power.result ? power : !deploy.result ? deploy : undefined;
+  if (refusal && !refusal.result) throw badRequest(`Failed to validate deploy or power info for node ${node.uuid}: ${refusal.reason}`);
+}
+
+/** Whether the node deploys through the ramdisk agent (`direct`, chosen on the node or for this instance). */
+export function usesAgent(node: Node): boolean {
+  const chosen = node.instance_info.deploy_interface;
+  return (typeof chosen === 'string' ? chosen : node.deploy_interface) === 'direct';
+}
+
+/**
  * Checks `PUT …/states/power`. An unknown target is refused here with Ironic's text, which
  * names the node as the client gave it and its power state.
  */
@@ -57,7 +80,11 @@ export function checkPowerRequest(body: PowerActionDto, version: Microversion, n
 }
 
 /** Checks `POST /v1/heartbeat/{node}`: a ramdisk endpoint (hidden below 1.22) whose fields came in later versions. */
-export function checkHeartbeatRequest(body: HeartbeatDto, version: Microversion): void {
-  if (!version.atLeast(Versions.RAMDISK_ENDPOINTS)) throw new ApiError(404, 'The resource could not be found.');
-  if (body.agent_version !== undefined && !version.atLeast(Versions.AGENT_VERSION)) throw badRequest('Field "agent_version" not recognised');
+export function checkHeartbeatRequest(body: Heartbeat, version: Microversion): void {
+  if (!version.atLeast(Versions.RAMDISK_ENDPOINTS)) throw new ApiError(404, RAMDISK_NOT_FOUND);
+  if (body.agent_version && !version.atLeast(Versions.AGENT_VERSION)) throw badRequest('Field "agent_version" not recognised');
+  if ((body.agent_status || body.agent_status_message) && !version.atLeast(Versions.HEARTBEAT_STATUS)) {
+    throw badRequest('Fields "agent_status" and "agent_status_message" not recognised.');
+  }
+  if (body.agent_verify_ca != null && !version.atLeast(Versions.HEARTBEAT_VERIFY_CA)) throw badRequest('Field "agent_verify_ca" not recognised in this version');
 }

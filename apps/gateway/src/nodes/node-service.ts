@@ -4,17 +4,15 @@
  */
 import { type LiveProjection } from '@ironledger/application';
 import {
-  InvalidStateError,
-  LOOKUP_ALLOWED_STATES,
   type Node,
   type NodeCommand,
   type NodeEvent,
   NodeNotFoundError,
   type PowerTarget,
   type RequestProvisionAction,
-  RESUMABLE_STATES,
   type UpdateNode,
 } from '@ironledger/domain';
+import { type Heartbeat } from '../agent/dto.js';
 import { type Caller, type CommandRunner, meta } from '../commands.js';
 import { MAX_VERSION, type Microversion } from '../http/microversion.js';
 import { type NodeRegistration } from './node-create.js';
@@ -89,17 +87,20 @@ export class NodeService {
     return (await this.execute({ type: 'ClearMaintenance', nodeId: this.find(ident).uuid, data: {}, meta: meta(caller) }))!;
   }
 
-  /**
-   * A ramdisk says it is up. Waiting nodes resume their work; nodes whose work is running
-   * anyway need nothing; in other states a heartbeat is out of place.
-   */
-  async heartbeat(ident: string, caller: Caller): Promise<void> {
-    const node = this.find(ident);
-    if (RESUMABLE_STATES.has(node.provision_state)) {
-      await this.execute({ type: 'RecordProvisionOutcome', nodeId: node.uuid, data: { outcome: 'resumed' }, meta: meta(caller) });
-    } else if (!LOOKUP_ALLOWED_STATES.has(node.provision_state)) {
-      throw new InvalidStateError(node.uuid, node.provision_state, 'heartbeat');
-    }
+  /** A ramdisk's agent heartbeat: recorded, and in a wait state it resumes the node's work (see `recordAgentHeartbeat`). */
+  async heartbeat(ident: string, beat: Heartbeat, caller: Caller): Promise<void> {
+    const data = { callback_url: beat.callback_url, agent_version: beat.agent_version ?? null, agent_token: beat.agent_token ?? null, agent_status: beat.agent_status ?? null };
+    await this.execute({ type: 'RecordAgentHeartbeat', nodeId: this.find(ident).uuid, data, meta: meta(caller) });
+  }
+
+  /** A ramdisk looked node `nodeId` up: issues `token` to it unless its boot has one already. */
+  async issueAgentToken(nodeId: string, token: string, caller: Caller): Promise<Node> {
+    return (await this.execute({ type: 'IssueAgentToken', nodeId, data: { token }, meta: meta(caller) }))!;
+  }
+
+  /** The node with a port of this MAC address (lower case). */
+  nodeWithAddress(address: string): Node | undefined {
+    return this.projection.readModel.nodeWithAddress(address);
   }
 
   /**

@@ -3,7 +3,7 @@
  * microversion that introduced it, Ironic's fake-hardware defaults for what ironledger does not
  * model, secrets masked in every field (not only `driver_info`, as Ironic masks), timestamps as `…+00:00`.
  */
-import { type Json, type JsonObject, type Node } from '@ironledger/domain';
+import { type Json, type JsonObject, MASKED_TOKEN, type Node, type StepKind } from '@ironledger/domain';
 import { maskInstanceInfo, maskText, maskValue } from '@ironledger/lifecycle-events';
 import { badRequest, notAcceptable } from '../http/errors.js';
 import { type Microversion, Versions } from '../http/microversion.js';
@@ -84,12 +84,12 @@ const NODE_FIELD_VALUES: readonly (readonly [string, FieldValue])[] = [
   ['bios_interface', (node) => node.bios_interface],
   ['boot_interface', (node) => node.boot_interface],
   ['boot_mode', (node) => node.boot_mode],
-  ['clean_step', () => ({})],
+  ['clean_step', (node) => currentStep(node, 'clean')],
   ['conductor_group', (node) => node.conductor_group],
   ['console_enabled', (node) => node.console_enabled],
   ['console_interface', (node) => node.console_interface],
   ['deploy_interface', (node) => node.deploy_interface],
-  ['deploy_step', () => ({})],
+  ['deploy_step', (node) => currentStep(node, 'deploy')],
   ['description', (node) => node.description],
   ['driver', (node) => node.driver],
   ['driver_info', (node) => node.driver_info],
@@ -278,12 +278,34 @@ export function conductorOf(node: Node, context: Pick<ViewContext, 'conductor'>)
   return node.reservation ?? context.conductor;
 }
 
-/** What ironledger keeps of Ironic's `driver_internal_info`: the steps of a running clean or deploy. */
+/**
+ * What ironledger keeps of Ironic's `driver_internal_info`, under Ironic's keys: the steps of a
+ * running clean or deploy (the plan once there is one, else the operator's) and where the run
+ * is, and the ramdisk agent (its token masked, as Ironic masks it).
+ */
 function driverInternalInfo(node: Node): JsonObject {
   const info: JsonObject = {};
+  const run = node.step_run;
   if (node.clean_steps !== null) info.clean_steps = node.clean_steps;
   if (node.deploy_steps !== null) info.deploy_steps = node.deploy_steps;
+  if (run) {
+    info[`${run.kind}_steps`] = run.steps as unknown as Json[];
+    info[`${run.kind}_step_index`] = run.index;
+  }
+  const agent = node.agent;
+  if (agent?.url) info.agent_url = agent.url;
+  if (agent?.version) info.agent_version = agent.version;
+  // Ironic writes this one as a naive UTC ISO time.
+  if (agent?.last_heartbeat) info.agent_last_heartbeat = agent.last_heartbeat.replace(/Z$/, '');
+  if (agent?.token) info.agent_secret_token = MASKED_TOKEN;
   return info;
+}
+
+/** The step of kind `kind` running now (`{}`: none), as `clean_step`/`deploy_step` show it. */
+function currentStep(node: Node, kind: StepKind): JsonObject {
+  const run = node.step_run;
+  if (run?.kind !== kind || run.index === null) return {};
+  return { ...run.steps[run.index]! } as unknown as JsonObject;
 }
 
 function pick(view: NodeView, keep: (key: string) => boolean): NodeView {

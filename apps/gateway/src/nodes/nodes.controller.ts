@@ -1,11 +1,13 @@
 import { All, Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
 import { interfaceOverrideRefusal, validateNode } from '@ironledger/drivers';
-import { type Node, pythonRepr } from '@ironledger/domain';
-import { checkPowerRequest, checkProvisionRequest } from './action-rules.js';
+import { type Node, pythonRepr, templateDeploySteps } from '@ironledger/domain';
+import { checkDeployInputs, checkPowerRequest, checkProvisionRequest, usesAgent } from './action-rules.js';
 import { AuditService } from '../audit/audit-service.js';
 import { ChassisService } from '../chassis/chassis-service.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ConductorLink } from '../conductor-link.js';
+import { DeployTemplateService } from '../deploy-templates/deploy-template-service.js';
 import { MaintenanceDto, PowerActionDto, ProvisionActionDto } from './dto.js';
 import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, badRequest, routerError } from '../http/errors.js';
@@ -30,6 +32,8 @@ export class NodesController {
     @Inject(ConductorLink) private readonly conductors: ConductorLink,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(ChassisService) private readonly chassis: ChassisService,
+    @Inject(DeployTemplateService) private readonly templates: DeployTemplateService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   /** `?at=<position | ISO time>` (ironledger): the fleet as it was then. */
@@ -169,7 +173,16 @@ export class NodesController {
     checkProvisionRequest(body, ctx.version);
     const { target, clean_steps, deploy_steps, configdrive } = body;
     const node = this.nodes.find(ident, ctx.version);
-    await this.nodes.requestProvisionAction(node.uuid, { target, ...(clean_steps && { clean_steps }), ...(deploy_steps && { deploy_steps }), ...(configdrive && { configdrive }) }, ctx);
+    checkDeployInputs(node, target, this.config.ramdiskImages);
+    const rescue_password = target === 'rescue' ? body.rescue_password : undefined;
+    // An agent deployment runs the deploy steps of the templates its instance's traits name, the operator's over them.
+    const templateSteps = usesAgent(node) && ['active', 'deploy', 'rebuild'].includes(target) ? templateDeploySteps(this.templates.all(), node.instance_info.traits) : [];
+    const steps = templateSteps.length > 0 ? [...templateSteps, ...(deploy_steps ?? [])] : deploy_steps;
+    await this.nodes.requestProvisionAction(
+      node.uuid,
+      { target, ...(clean_steps && { clean_steps }), ...(steps && { deploy_steps: steps }), ...(configdrive && { configdrive }), ...(rescue_password && { rescue_password }) },
+      ctx,
+    );
     void reply.header('Location', statesLocation(ctx, ident));
   }
 
@@ -201,7 +214,7 @@ export class NodesController {
     const node: Node = this.nodes.find(ident, ctx.version);
     const refusal = interfaceOverrideRefusal(node);
     if (refusal) throw badRequest(refusal);
-    return validateNode(node);
+    return validateNode(node, this.config.ramdiskImages);
   }
 
   private async page({ at, ...query }: RawQuery, ctx: RequestContext, detailPath: boolean) {

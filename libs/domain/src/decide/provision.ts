@@ -5,14 +5,16 @@ import { type NodeEvent } from '../events.js';
 import { successEvent } from '../machine.js';
 import { describeAction, managementFailure } from '../management.js';
 import { type Node } from '../node.js';
+import { stepName } from '../steps.js';
 import { isProvisionVerb, type MachineEvent, VERBS } from '../states.js';
+import { workProgress } from './agent.js';
 import { deallocatedByTearDown } from './allocation.js';
 import { introspectionAfterProvisionMove } from './introspection.js';
 import { assertNever, carriedTarget, ensureNotLocked, eventMeta, firedBy, moved, WORKING_STATES } from './shared.js';
 
 export function requestProvisionAction(command: RequestProvisionAction, node: Node): NodeEvent[] {
   ensureNotLocked(node);
-  const { target, clean_steps, deploy_steps, configdrive } = command.data;
+  const { target, clean_steps, deploy_steps, configdrive, rescue_password } = command.data;
   const event = isProvisionVerb(target) ? VERBS[target] : undefined;
   if (event) checkProvisionRules(node, event);
   const to = event && firedBy('operator', node.provision_state, event);
@@ -24,12 +26,20 @@ export function requestProvisionAction(command: RequestProvisionAction, node: No
     verb: target,
     // Manual cleaning returns to manageable instead of heading for available.
     chosenTarget: event === 'clean' ? 'manageable' : null,
-    last_error: null,
+    last_error: event === 'abort' && node.provision_state === 'clean wait' ? cleanAbortedText(node) : null,
     ...(event === 'clean' ? { clean_steps } : {}),
     ...(deploy_steps && (event === 'deploy' || event === 'rebuild') ? { deploy_steps } : {}),
     ...(configdrive && (event === 'deploy' || event === 'rebuild') ? { configdrive } : {}),
+    ...(rescue_password && event === 'rescue' ? { rescue_password } : {}),
   });
   return [provisionMove, ...introspectionAfterProvisionMove(command, node, event)];
+}
+
+/** Ironic's record of an aborted clean, naming the step it ran, if any. */
+function cleanAbortedText(node: Node): string {
+  const run = node.step_run;
+  const step = run?.kind === 'clean' && run.index !== null ? run.steps[run.index] : undefined;
+  return `By request, the clean operation was aborted${step ? ` during or after the completion of step "${stepName(step)}"` : ''}`;
 }
 
 /**
@@ -61,6 +71,7 @@ export function recordProvisionOutcome(command: RecordProvisionOutcome, node: No
   }
   const error = data.outcome === 'failed' ? data.error : null;
   const introspection = introspectionAfterProvisionMove(command, node, event, error);
+  events.push(...workProgress(command, node));
   events.push(moved(command, node, event, to, { verb: null, chosenTarget: carriedTarget(node), last_error: error ?? node.last_error }), ...introspection);
   // A finished tear-down ends the instance, and the allocation that brought it (the conductor deletes that).
   if (node.provision_state === 'deleting' && data.outcome === 'succeeded') events.push(...deallocatedByTearDown(command, node), ...instanceCleared(command, node));

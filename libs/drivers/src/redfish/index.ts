@@ -1,5 +1,10 @@
+import { AgentClient } from '../agent/client.js';
+import { type AgentOptions, DEFAULT_RAMDISK_API_URL } from '../agent/options.js';
+import { agentProvisioning } from '../agent/provisioning.js';
+import { bootInterfaceFor, pxeBoot, redfishVirtualMediaBoot } from '../boot/index.js';
 import { type HardwareType } from '../driver.js';
 import { genericProvisioning } from '../generic-provisioning.js';
+import { provisioningByInterface } from '../provisioning-by-interface.js';
 import { redfishBios } from './bios.js';
 import { RedfishConnections } from './connections.js';
 import { redfishManagement } from './management.js';
@@ -23,18 +28,28 @@ export interface RedfishHardware extends HardwareType {
 
 /**
  * Ironic's `redfish` hardware type: power, management and BIOS through Redfish over one set of
- * BMC connections; provisioning by power alone, with the BIOS clean steps.
+ * BMC connections. Provisioning is by power alone (`ramdisk` deploy, with the BIOS clean
+ * steps), or through the ramdisk agent (`direct` deploy, `agent` rescue), booted by virtual
+ * media or PXE.
  */
-export function redfishHardware(options: RedfishOptions = {}): RedfishHardware {
+export function redfishHardware(options: RedfishOptions = {}, agentOptions: AgentOptions = {}): RedfishHardware {
   const connections = new RedfishConnections(options);
   const power = redfishPower(options, connections);
   const bios = redfishBios(connections, power);
+  const management = redfishManagement(connections);
+  const biosSteps = { bios, settingsHelp: 'A list of BIOS settings to be applied' };
+  const images = agentOptions.images;
+  const boots = [redfishVirtualMediaBoot(connections, management, { images }), pxeBoot(management, { apiUrl: agentOptions.apiUrl ?? DEFAULT_RAMDISK_API_URL, images })];
+  const agent = agentProvisioning(
+    { power, boot: (node) => bootInterfaceFor(node, boots), agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps },
+    { cleanStepPriorities: agentOptions.cleanStepPriorities },
+  );
   return {
     name: 'redfish',
     power,
-    management: redfishManagement(connections),
+    management,
     bios,
-    provisioning: genericProvisioning(power, 'redfish', { bios, settingsHelp: 'A list of BIOS settings to be applied' }),
+    provisioning: provisioningByInterface(genericProvisioning(power, 'redfish', biosSteps), { direct: agent }, { agent }),
     close: () => connections.close(),
     openSockets: () => connections.openSockets,
   };

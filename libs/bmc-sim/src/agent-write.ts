@@ -1,0 +1,158 @@
+/**
+ * How the simulated agent writes an image to its system's disk: IPA's `prepare_image`, which
+ * its `write_image` deploy step runs. It fetches the image from the first of its URLs that
+ * answers, checksums it as the disk takes it (at the disk's rate), verifies it by IPA's rules,
+ * then records the config drive. A raw image streamed straight to the disk leaves part of
+ * itself there when it fails; otherwise the disk is written only once the image is verified.
+ */
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  algorithmByLength, checksumFromFile, checksumPlan, CommandFailure, HTTP_REQUEST_TIMEOUT_MS, type ImageInfo, imageInfoProblem, imageWrittenMessage, installDevice, ipaErrors, isHttpUrl,
+  nodeHashName, partitionUuids,
+} from './ipa.js';
+import { type DiskImage, type VirtualBmc } from './model.js';
+
+/** What a write needs of the agent doing it, and the faults of its disk. */
+export interface WriteContext {
+  /** Aborted when the agent dies: the write ends with it. */
+  readonly stopping: AbortSignal;
+  /** Whether md5 checksums are taken (IPA's `md5_enabled`, which the look-up may turn off). */
+  readonly md5Enabled: boolean;
+  /** How fast the disk takes the image (null: as fast as it arrives). */
+  readonly diskBytesPerSecond: number | null;
+  /** The disk flips the first byte it writes. */
+  readonly corrupt: boolean;
+  /** The agent dies once half of the image is written. */
+  readonly diesHalfWay: boolean;
+  die(reason: string): void;
+}
+
+/** IPA's `prepare_image`: writes `image` to `bmc`'s disk; answers its message and the partition UUIDs it reports. */
+export async function writeImage(bmc: VirtualBmc, image: ImageInfo, configdriveParam: unknown, node: unknown, context: WriteContext) {
+  const refused = imageInfoProblem(image, context.md5Enabled);
+  if (refused) throw new CommandFailure(refused);
+  const configdrive = configdriveParam ?? image.configdrive ?? null;
+  const device = installDevice(bmc.index, node);
+  const plan = checksumPlan(image, context.md5Enabled);
+  if (!plan.ok) throw new CommandFailure(plan.error);
+  const expected = isHttpUrl(plan.expected) ? await fetchChecksum(plan.expected, image, context) : plan.expected;
+  const algo = plan.algo ?? algorithmByLength(expected, context.md5Enabled);
+  if (typeof algo !== 'string') throw new CommandFailure(ipaErrors.commandExecution(algo.error));
+  const streamed = image.stream_raw_images === true && image.disk_format === 'raw';
+  const written = await download(bmc, image, algo, streamed, context);
+  if (written.digest !== expected) {
+    if (streamed) bmc.disk = { image: null, metadataErased: false, partialWrite: { imageId: image.id, bytes: written.bytes } };
+    throw new CommandFailure(ipaErrors.imageChecksum(streamed ? device : `/tmp/${image.id}`, image.id, expected, written.digest));
+  }
+  const drive = await configDrive(configdrive, image, context);
+  const uuids = partitionUuids(image, written.sha256);
+  const onDisk: DiskImage = {
+    imageId: image.id,
+    url: written.url,
+    bytes: written.bytes,
+    sha256: written.sha256,
+    ...(algo === 'sha512' && { sha512: written.digest }),
+    ...(algo === 'md5' && { md5: written.digest }),
+    verified: { algo, value: expected },
+    writtenAt: new Date().toISOString(),
+    configdrive: drive,
+  };
+  bmc.disk = { image: onDisk, metadataErased: false };
+  return { message: imageWrittenMessage(image, device, uuids), partitionUuids: uuids };
+}
+
+const requestSignal = (context: WriteContext) => AbortSignal.any([context.stopping, AbortSignal.timeout(HTTP_REQUEST_TIMEOUT_MS)]);
+
+/** A checksum file's digest for the image, as IPA reads one; any status but 200 fails it. */
+async function fetchChecksum(url: string, image: ImageInfo, context: WriteContext): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: requestSignal(context) });
+  } catch (error) {
+    if (context.stopping.aborted) throw error;
+    throw new CommandFailure(ipaErrors.imageDownload(url, (error as Error).message));
+  }
+  const text = await response.text();
+  if (response.status !== 200) throw new CommandFailure(ipaErrors.imageDownload(url, unexpectedStatus(response, url, text), response.status < 500));
+  const found = checksumFromFile(text, image.urls[0]!);
+  if ('error' in found) throw new CommandFailure(ipaErrors.imageDownload(url, found.error));
+  return found.value;
+}
+
+/** Streams the image from the first of its URLs that answers; a 4xx ends the write at once, as IPA does not retry those. */
+async function download(bmc: VirtualBmc, image: ImageInfo, algo: string, streamed: boolean, context: WriteContext) {
+  const failures: string[] = [];
+  for (const url of image.urls) {
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: context.stopping });
+    } catch (error) {
+      if (context.stopping.aborted) throw error;
+      failures.push(`URL: ${url}; Error: ${(error as Error).message}`);
+      continue;
+    }
+    if (response.status !== 200) {
+      const reason = unexpectedStatus(response, url, await response.text());
+      if (response.status < 500) throw new CommandFailure(ipaErrors.imageDownload(image.id, reason, true));
+      failures.push(reason);
+      continue;
+    }
+    return { url, ...(await write(bmc, image, response, algo, streamed, context)) };
+  }
+  throw new CommandFailure(ipaErrors.imageDownload(image.id, failures.join('\n ')));
+}
+
+/** Hashes the image as the disk takes it, at the disk's rate and with its faults. */
+async function write(bmc: VirtualBmc, image: ImageInfo, response: Response, algo: string, streamed: boolean, context: WriteContext) {
+  const total = Number(response.headers.get('content-length')) || null;
+  const sha256 = createHash('sha256');
+  const verify = algo === 'sha256' ? null : createHash(nodeHashName(algo));
+  const started = Date.now();
+  let bytes = 0;
+  try {
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      const data = context.corrupt && bytes === 0 ? Buffer.from(chunk).fill(~chunk[0]! & 0xff, 0, 1) : chunk;
+      sha256.update(data);
+      verify?.update(data);
+      bytes += data.length;
+      if (context.diskBytesPerSecond !== null) {
+        const ahead = started + (bytes / context.diskBytesPerSecond) * 1000 - Date.now();
+        if (ahead > 0) await sleep(ahead, undefined, { signal: context.stopping });
+      }
+      if (context.diesHalfWay && (total === null || bytes * 2 >= total)) {
+        context.die('died writing the image (fault dies-mid-write)');
+        context.stopping.throwIfAborted();
+      }
+    }
+  } finally {
+    if (streamed && context.stopping.aborted) bmc.disk = { image: null, metadataErased: false, partialWrite: { imageId: image.id, bytes } };
+  }
+  const sha256Hex = sha256.digest('hex');
+  return { bytes, sha256: sha256Hex, digest: verify ? verify.digest('hex') : sha256Hex };
+}
+
+/** The config drive: inline (gzipped and base64, recorded as given), a URL IPA fetches, or an object (recorded as given). */
+async function configDrive(configdrive: unknown, image: ImageInfo, context: WriteContext): Promise<DiskImage['configdrive']> {
+  if (configdrive === null || configdrive === undefined) return null;
+  if (typeof configdrive !== 'string') return { source: 'object' };
+  const digest = (text: string) => ({ bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') });
+  if (!isHttpUrl(configdrive)) return { source: 'inline', ...digest(configdrive) };
+  const node = image.node_uuid ?? 'local';
+  let response: Response;
+  try {
+    response = await fetch(configdrive, { signal: requestSignal(context) });
+  } catch (error) {
+    if (context.stopping.aborted) throw error;
+    throw new CommandFailure(ipaErrors.deployment(`Can't download the configdrive content for node ${node} from '${configdrive}'. Reason: ${(error as Error).message}`));
+  }
+  const text = await response.text();
+  if (response.status >= 400) {
+    throw new CommandFailure(ipaErrors.deployment(`Can't download the configdrive content for node ${node} from '${configdrive}'. Got status code ${response.status}, response body ${text}`));
+  }
+  return { source: 'url', url: configdrive, ...digest(text) };
+}
+
+function unexpectedStatus(response: Response, url: string, body: string): string {
+  return `Received status code ${response.status} from ${url}, expected 200. Response body: ${body} Response headers: ${JSON.stringify(Object.fromEntries(response.headers))}`;
+}

@@ -1,0 +1,62 @@
+/** The ramdisk agent's look-up and heartbeats, as Ironic's conductor takes them. */
+import { AGENT_STATUSES, AGENT_TEXT, HEARTBEAT_ACTING_STATES } from '../agent.js';
+import { type IssueAgentToken, type RecordAgentHeartbeat, type RecordProvisionOutcome } from '../commands.js';
+import { InvalidInputError, InvalidParameterError, InvalidStateError } from '../errors.js';
+import { type NodeEvent } from '../events.js';
+import { type Node } from '../node.js';
+import { LOOKUP_ALLOWED_STATES } from '../states.js';
+import { type Step, type StepProgress } from '../steps.js';
+import { carriedTarget, eventMeta, firedBy, moved } from './shared.js';
+
+/**
+ * A ramdisk looked the node up: it gets a token unless one was issued to this boot already
+ * (the API then shows a masked one, which the agent cannot use: a second ramdisk claiming
+ * the node is refused). The node must be where a ramdisk may run. Unlike Ironic, a conductor
+ * working on the node does not hold the look-up off (Ironic answers 409 and the agent waits
+ * seconds): the token touches nothing the conductor works on, and the conductor's next commit
+ * is decided again on the stream that holds it.
+ */
+export function issueAgentToken(command: IssueAgentToken, node: Node): NodeEvent[] {
+  if (!LOOKUP_ALLOWED_STATES.has(node.provision_state)) throw new InvalidStateError(node.uuid, node.provision_state, 'lookup');
+  if (node.agent?.token) return [];
+  return [{ type: 'AgentTokenIssued', data: { token: command.data.token }, meta: eventMeta(command) }];
+}
+
+/**
+ * An agent's heartbeat. Its token must be the one issued; then it is recorded, and in a wait
+ * state it resumes the node's work: the conductor picks up where the agent has got. In other
+ * states, or while a conductor holds the node, it changes nothing (the agent beats again).
+ */
+export function recordAgentHeartbeat(command: RecordAgentHeartbeat, node: Node): NodeEvent[] {
+  const { callback_url, agent_version, agent_token, agent_status } = command.data;
+  if (node.agent?.url && node.agent.url !== callback_url) throw new InvalidInputError(AGENT_TEXT.urlChanged);
+  if (agent_token === null) throw new InvalidParameterError(node.uuid, AGENT_TEXT.tokenMissing);
+  if (agent_status !== null && !AGENT_STATUSES.includes(agent_status)) throw new InvalidParameterError(node.uuid, AGENT_TEXT.statusInvalid);
+  if (agent_version === null && agent_status === null) throw new InvalidParameterError(node.uuid, AGENT_TEXT.noVersion);
+  if (!node.agent?.token || node.agent.token !== agent_token) throw new InvalidParameterError(node.uuid, AGENT_TEXT.tokenInvalid);
+  if (!HEARTBEAT_ACTING_STATES.has(node.provision_state) || node.reservation !== null) return [];
+  const recorded: NodeEvent = { type: 'AgentHeartbeatRecorded', data: { url: callback_url, version: agent_version, status: agent_status }, meta: eventMeta(command) };
+  const to = firedBy('conductor', node.provision_state, 'resume')!;
+  return [recorded, moved(command, node, 'resume', to, { verb: null, chosenTarget: carriedTarget(node), last_error: node.last_error })];
+}
+
+/** The events recording what a conductor's work reported besides its outcome: step progress, a restarted ramdisk. */
+export function workProgress(command: RecordProvisionOutcome, node: Node): NodeEvent[] {
+  const events: NodeEvent[] = [];
+  let plan = node.step_run?.steps ?? [];
+  for (const progress of command.data.progress ?? []) {
+    if (progress.type === 'planned') plan = progress.steps;
+    events.push(stepEvent(command, progress, plan));
+  }
+  if (command.data.agent_reset && node.agent) events.push({ type: 'AgentCleared', data: {}, meta: eventMeta(command) });
+  return events;
+}
+
+function stepEvent(command: RecordProvisionOutcome, progress: StepProgress, plan: readonly Step[]): NodeEvent {
+  const meta = eventMeta(command);
+  if (progress.type === 'planned') return { type: 'StepsPlanned', data: { kind: progress.kind, steps: progress.steps }, meta };
+  const step = plan[progress.index];
+  if (!step) throw new InvalidInputError(`Step ${progress.index} of the ${progress.kind} plan does not exist.`);
+  const data = { kind: progress.kind, index: progress.index, step };
+  return progress.type === 'started' ? { type: 'StepStarted', data, meta } : { type: 'StepFinished', data, meta };
+}

@@ -1,0 +1,112 @@
+/** The ramdisk agent's look-up token, its heartbeats, and the step progress conductors record. */
+import { describe, expect, it } from '@jest/globals';
+import { AGENT_TEXT } from './agent.js';
+import { type NodeCommand } from './commands.js';
+import { decide, evolve } from './decider.js';
+import { InvalidInputError, InvalidParameterError, InvalidStateError } from './errors.js';
+import { type Node } from './node.js';
+import { type Step } from './steps.js';
+import { CONDUCTOR, meta, nodeIn } from './testing/fixtures.js';
+
+type Given = Omit<NodeCommand, 'nodeId' | 'meta'>;
+
+function when(node: Node, command: Given, conductor: string | undefined = CONDUCTOR) {
+  const events = decide({ nodeId: node.uuid, meta: meta({ conductor }), ...command } as NodeCommand, node);
+  return { events, types: events.map((e) => e.type), node: events.reduce<Node | null>(evolve, node)! };
+}
+
+const issue = (token: string): Given => ({ type: 'IssueAgentToken', data: { token } });
+const beat = (fields: Partial<{ callback_url: string; agent_version: string | null; agent_token: string | null; agent_status: string | null }> = {}): Given => ({
+  type: 'RecordAgentHeartbeat',
+  data: { callback_url: 'http://10.0.0.5:9999', agent_version: '9.9.0', agent_token: 'secret', agent_status: null, ...fields },
+});
+const withAgent = (node: Node, token = 'secret', url: string | null = null): Node => ({ ...node, agent: { token, url, version: null, last_heartbeat: null } });
+const step = (name: string, priority = 0, iface = 'deploy'): Step => ({ interface: iface, step: name, priority, args: {} });
+
+describe('agent look-up tokens', () => {
+  it('are issued once per boot of the ramdisk, in the states where a ramdisk may run', () => {
+    const first = when(nodeIn('wait call-back'), issue('t1'));
+    expect(first.events.map((e) => [e.type, e.data])).toEqual([['AgentTokenIssued', { token: 't1' }]]);
+    expect(first.node.agent?.token).toBe('t1');
+    expect(when(first.node, issue('t2')).events).toEqual([]);
+    expect(() => when(nodeIn('active'), issue('t1'))).toThrow(InvalidStateError);
+    expect(() => when(nodeIn('available'), issue('t1'))).toThrow(InvalidStateError);
+  });
+
+  it('are issued while a conductor works on the node (booting the ramdisk), which Ironic would make the agent wait for', () => {
+    expect(when(nodeIn('deploying', { reservation: 'conductor-b' }), issue('t1')).node.agent?.token).toBe('t1');
+  });
+
+  it('and the agent are forgotten when the node leaves the ramdisk states', () => {
+    const cleaning = { ...withAgent(nodeIn('clean wait'), 'secret', 'http://a'), step_run: { kind: 'clean' as const, steps: [step('erase_devices_metadata', 99)], index: 0 } };
+    const { node } = when(cleaning, { type: 'RequestProvisionAction', data: { target: 'abort' } });
+    expect(node).toMatchObject({ provision_state: 'clean failed', agent: null, step_run: null });
+    expect(node.last_error).toBe('By request, the clean operation was aborted during or after the completion of step "deploy.erase_devices_metadata"');
+    expect(when(nodeIn('clean wait'), { type: 'RequestProvisionAction', data: { target: 'abort' } }).node.last_error).toBe('By request, the clean operation was aborted');
+  });
+});
+
+describe('agent heartbeats', () => {
+  it('resume a node waiting for its agent, recording where the agent listens', () => {
+    const { types, node } = when(withAgent(nodeIn('wait call-back')), beat());
+    expect(types).toEqual(['AgentHeartbeatRecorded', 'ProvisionStateChanged']);
+    expect(node).toMatchObject({ provision_state: 'deploying', reservation: CONDUCTOR, agent: { token: 'secret', url: 'http://10.0.0.5:9999', version: '9.9.0', last_heartbeat: '2026-11-21T10:00:00.000Z' } });
+    expect(when(withAgent(nodeIn('clean wait')), beat()).node.provision_state).toBe('cleaning');
+    expect(when(withAgent(nodeIn('rescue wait')), beat()).node.provision_state).toBe('rescuing');
+  });
+
+  it('change nothing while the conductor works on the node, or where they drive nothing', () => {
+    expect(when(withAgent(nodeIn('deploying', { reservation: 'conductor-b' })), beat()).events).toEqual([]);
+    expect(when(withAgent(nodeIn('inspect wait')), beat()).events).toEqual([]);
+  });
+
+  it('are refused without the issued token, with a changed URL, or without a version, in Ironic’s order and words', () => {
+    const waiting = withAgent(nodeIn('wait call-back'), 'secret', 'http://10.0.0.5:9999');
+    expect(() => when(waiting, beat({ callback_url: 'http://elsewhere:9999', agent_token: null }))).toThrow(new InvalidInputError(AGENT_TEXT.urlChanged));
+    expect(() => when(waiting, beat({ agent_token: null, agent_version: null }))).toThrow(new InvalidParameterError(waiting.uuid, AGENT_TEXT.tokenMissing));
+    expect(() => when(waiting, beat({ agent_status: 'bogus' }))).toThrow(AGENT_TEXT.statusInvalid);
+    expect(() => when(waiting, beat({ agent_version: null, agent_token: 'wrong' }))).toThrow(AGENT_TEXT.noVersion);
+    expect(() => when(waiting, beat({ agent_token: 'wrong' }))).toThrow(AGENT_TEXT.tokenInvalid);
+    // A node that never issued a token takes no heartbeat at all.
+    expect(() => when(nodeIn('wait call-back'), beat())).toThrow(AGENT_TEXT.tokenInvalid);
+  });
+});
+
+describe('step progress recorded with a conductor outcome', () => {
+  const held = (state: 'deploying' | 'cleaning', overrides: Partial<Node> = {}) => nodeIn(state, { reservation: CONDUCTOR, ...overrides });
+
+  it('plans, starts and finishes steps before the move, and shows the running step', () => {
+    const plan = [step('write_image', 80), step('boot_instance', 20)];
+    const { types, node } = when(held('deploying'), {
+      type: 'RecordProvisionOutcome',
+      data: { outcome: 'waiting', progress: [{ type: 'planned', kind: 'deploy', steps: plan }, { type: 'started', kind: 'deploy', index: 0 }] },
+    });
+    expect(types).toEqual(['StepsPlanned', 'StepStarted', 'ProvisionStateChanged']);
+    expect(node).toMatchObject({ provision_state: 'wait call-back', step_run: { kind: 'deploy', steps: plan, index: 0 } });
+    const resumed = { ...node, provision_state: 'deploying' as const, reservation: CONDUCTOR };
+    const done = when(resumed, { type: 'RecordProvisionOutcome', data: { outcome: 'succeeded', progress: [{ type: 'finished', kind: 'deploy', index: 0 }, { type: 'started', kind: 'deploy', index: 1 }, { type: 'finished', kind: 'deploy', index: 1 }] } });
+    expect(done.events.map((e) => (e.type === 'StepStarted' || e.type === 'StepFinished' ? `${e.type} ${e.data.step.step}` : e.type))).toEqual([
+      'StepFinished write_image', 'StepStarted boot_instance', 'StepFinished boot_instance', 'ProvisionStateChanged',
+    ]);
+    // The run ends with the deployment.
+    expect(done.node).toMatchObject({ provision_state: 'active', step_run: null });
+  });
+
+  it('keeps the progress of a failed run in the history, and ends the run in the fail state', () => {
+    const node = held('cleaning', { target_provision_state: 'available', step_run: { kind: 'clean', steps: [step('erase_devices_metadata', 99)], index: null } });
+    const { types, node: after } = when(node, { type: 'RecordProvisionOutcome', data: { outcome: 'failed', error: 'Clean step deploy.erase_devices_metadata failed', progress: [{ type: 'started', kind: 'clean', index: 0 }] } });
+    expect(types).toEqual(['StepStarted', 'ProvisionStateChanged']);
+    expect(after).toMatchObject({ provision_state: 'clean failed', step_run: null, last_error: 'Clean step deploy.erase_devices_metadata failed' });
+  });
+
+  it('refuses progress naming a step the plan does not have', () => {
+    expect(() => when(held('deploying'), { type: 'RecordProvisionOutcome', data: { outcome: 'waiting', progress: [{ type: 'started', kind: 'deploy', index: 3 }] } })).toThrow(InvalidInputError);
+  });
+
+  it('clears the agent when the work restarted the ramdisk', () => {
+    const node = withAgent(held('deploying'), 'secret', 'http://a');
+    const { types, node: after } = when(node, { type: 'RecordProvisionOutcome', data: { outcome: 'waiting', agent_reset: true } });
+    expect(types).toEqual(['AgentCleared', 'ProvisionStateChanged']);
+    expect(after.agent).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { type JsonObject, type Node, type ProvisionState } from '@ironledger/domain';
+
+/** Which agent ramdisk to boot: the deploy ramdisk (deploying and cleaning) or the rescue ramdisk. */
+export type RamdiskMode = 'deploy' | 'rescue';
+
+/**
+ * Ironic's boot interface: how the conductor makes a node boot the agent's ramdisk, and later
+ * its instance. Power stays with the caller, which powers on or reboots after `prepareRamdisk`.
+ * Each method throws `DriverError` on failure.
+ */
+export interface BootInterface {
+  /** Ironic's name of the implementation, as nodes name it in `boot_interface`. */
+  readonly name: string;
+  /** Refuses a node whose `driver_info` (or the conductor's defaults) lacks what booting the ramdisk needs, without touching the BMC. */
+  validate(node: Node): void;
+  /**
+   * Makes the next boot (once) start the ramdisk of `mode`. Resolves with what a network boot
+   * service must serve for it (PXE), or with nothing when the BMC holds all of it (virtual media).
+   */
+  prepareRamdisk(node: Node, mode: RamdiskMode): Promise<JsonObject | void>;
+  /** Undoes `prepareRamdisk`: the ramdisk's media is ejected. */
+  cleanUpRamdisk(node: Node): Promise<void>;
+  /** Makes the node boot its instance from the local disk from now on, the ramdisk's media ejected. */
+  prepareInstance(node: Node): Promise<void>;
+}
+
+/** Ironic's `RESCUE_LIKE_STATES`: the rescue ramdisk is the one that runs in them. */
+const RESCUE_LIKE_STATES: ReadonlySet<ProvisionState> = new Set<ProvisionState>(['rescuing', 'rescue wait', 'rescue failed', 'unrescuing', 'unrescue failed']);
+
+/** The ramdisk the node's state calls for (Ironic's `rescue_or_deploy_mode`). */
+export function ramdiskModeOf(node: Pick<Node, 'provision_state'>): RamdiskMode {
+  return RESCUE_LIKE_STATES.has(node.provision_state) ? 'rescue' : 'deploy';
+}

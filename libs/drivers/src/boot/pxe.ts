@@ -1,0 +1,88 @@
+/**
+ * Ironic's `pxe` boot interface: the BMC is told to boot from the network once, and a PXE
+ * service (DHCP and TFTP/HTTP, outside this driver) serves the agent's kernel and ramdisk with
+ * the kernel command line that points the agent at the API. `prepareRamdisk` resolves with
+ * that configuration for the conductor to record and hand to the service, in place of
+ * Ironic's per-node files under its TFTP root.
+ */
+import { type Node } from '@ironledger/domain';
+import { DriverError, type ManagementDriver } from '../driver.js';
+import { type BootInterface, type RamdiskMode } from './boot-interface.js';
+import { agentKernelAndRamdisk, type RamdiskImageDefaults } from './ramdisk-images.js';
+
+export interface PxeBootOptions {
+  /** The API as the ramdisk reaches it, passed as `ipa-api-url` (Ironic's API endpoint, from its configuration or catalog). */
+  readonly apiUrl: string;
+  /** Kernel and ramdisk of nodes whose `driver_info` names none. */
+  readonly images?: RamdiskImageDefaults;
+  /** Kernel parameters of nodes that set no `kernel_append_params` (Ironic's `[pxe]kernel_append_params`). */
+  readonly kernelAppendParams?: string;
+}
+
+/** Ironic's default `[pxe]kernel_append_params`. */
+export const DEFAULT_KERNEL_APPEND_PARAMS = 'nofb nomodeset vga=normal';
+
+/** What a PXE service serves a node to boot the agent's ramdisk. */
+export type PxeConfig = {
+  readonly node_uuid: string;
+  readonly mode: RamdiskMode;
+  readonly kernel: string;
+  readonly ramdisk: string;
+  /** The kernel command line: the node's or the default append parameters, then the agent's (`ipa-api-url`). */
+  readonly kernel_params: string;
+  /** The PXE-enabled ports' MACs, to which DHCP answers with this configuration. */
+  readonly mac_addresses: string[];
+};
+
+/** The PXE configuration of the ramdisk of `mode` (Ironic's `build_pxe_config_options`, for the agent's ramdisk). */
+export function pxeConfig(node: Node, mode: RamdiskMode, options: PxeBootOptions): PxeConfig {
+  const { kernel, ramdisk } = agentKernelAndRamdisk(node, mode, options.images);
+  const append = kernelAppendParams(node, options.kernelAppendParams ?? DEFAULT_KERNEL_APPEND_PARAMS);
+  return {
+    node_uuid: node.uuid,
+    mode,
+    kernel,
+    ramdisk,
+    kernel_params: [append, `ipa-api-url=${options.apiUrl.replace(/\/+$/, '')}`].filter(Boolean).join(' '),
+    mac_addresses: node.ports.filter((port) => port.pxe_enabled).map((port) => port.address),
+  };
+}
+
+/**
+ * `kernel_append_params` of the node's `instance_info`, else of its `driver_info`, else the
+ * default; `%default%` in the node's stands for the default (Ironic's `get_kernel_append_params`).
+ */
+export function kernelAppendParams(node: Node, fallback: string): string {
+  for (const info of [node.instance_info, node.driver_info]) {
+    const value = info.kernel_append_params;
+    if (typeof value === 'string') return value.replaceAll('%default%', fallback).trim();
+  }
+  return fallback;
+}
+
+/** The `pxe` boot interface over the node's management interface (Redfish or IPMI), which sets the boot device. */
+export function pxeBoot(management: ManagementDriver, options: PxeBootOptions): BootInterface {
+  return {
+    name: 'pxe',
+
+    validate(node) {
+      // The DHCP server knows the node by its ports only (Ironic's `_validate_common`).
+      if (node.ports.length === 0) throw new DriverError(`Node ${node.uuid} does not have any port associated with it`);
+      // As Ironic, the deploy images are checked whatever the state; the rescue ones when rescuing.
+      agentKernelAndRamdisk(node, 'deploy', options.images);
+    },
+
+    async prepareRamdisk(node, mode) {
+      const config = pxeConfig(node, mode, options);
+      await management.setBootDevice(node, 'pxe', false);
+      return config;
+    },
+
+    // Only the PXE service holds anything: the BMC's one-time override is used up by the boot.
+    async cleanUpRamdisk() {},
+
+    async prepareInstance(node) {
+      await management.setBootDevice(node, 'disk', true);
+    },
+  };
+}

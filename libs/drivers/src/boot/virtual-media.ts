@@ -1,0 +1,108 @@
+/**
+ * Ironic's `redfish-virtual-media` boot interface: the agent's ISO is inserted into a virtual
+ * CD/DVD drive of the node's manager (found through the ComputerSystem's `Links.ManagedBy`),
+ * whatever was inserted there ejected first, and the BMC told to boot from it once.
+ */
+import { type Node } from '@ironledger/domain';
+import { DriverError, type ManagementDriver } from '../driver.js';
+import { type RedfishClient, type Resource } from '../redfish/client.js';
+import { type RedfishConnections, redfishFailure } from '../redfish/connections.js';
+import { RedfishError } from '../redfish/errors.js';
+import { type BootInterface, ramdiskModeOf } from './boot-interface.js';
+import { agentIso, type RamdiskImageDefaults } from './ramdisk-images.js';
+
+export interface VirtualMediaBootOptions {
+  /** ISOs of nodes whose `driver_info` names none (`deployIso`, `rescueIso`). */
+  readonly images?: RamdiskImageDefaults;
+}
+
+/** A virtual media device of the node's manager, as last read. */
+export interface VirtualDrive {
+  readonly path: string;
+  readonly media: Resource;
+}
+
+/** Whether a virtual media device takes a CD or DVD (`MediaTypes`). Ironic also ejects from DVD-only drives, since some blades have no other. */
+export function isOpticalDrive(media: Resource): boolean {
+  const types = media.MediaTypes;
+  return Array.isArray(types) && (types.includes('CD') || types.includes('DVD'));
+}
+
+/** Where `#VirtualMedia.InsertMedia` or `EjectMedia` is posted; refused as sushy refuses a device without it. */
+export function mediaActionTarget(drive: VirtualDrive, action: 'InsertMedia' | 'EjectMedia'): string {
+  const name = `#VirtualMedia.${action}`;
+  const target = ((drive.media.Actions as Resource | undefined)?.[name] as Resource | undefined)?.target;
+  if (typeof target !== 'string') throw new RedfishError('unsupported', `The action ${name} is missing from the resource ${drive.path}`);
+  return target;
+}
+
+export function redfishVirtualMediaBoot(connections: RedfishConnections, management: ManagementDriver, options: VirtualMediaBootOptions = {}): BootInterface {
+  /** The manager's CD/DVD drives, in the order the BMC lists its managers and their devices. */
+  const opticalDrives = async (client: RedfishClient): Promise<VirtualDrive[]> => {
+    const { system } = await connections.readSystem(client);
+    const drives: VirtualDrive[] = [];
+    for (const managerPath of linksOf((system.Links as Resource | undefined)?.ManagedBy)) {
+      const collection = linkOf((await client.get(managerPath)).VirtualMedia);
+      if (!collection) continue;
+      for (const path of linksOf((await client.get(collection)).Members)) {
+        const media = await client.get(path);
+        if (isOpticalDrive(media)) drives.push({ path, media });
+      }
+    }
+    return drives;
+  };
+
+  const eject = async (client: RedfishClient, drives: readonly VirtualDrive[]): Promise<void> => {
+    // An empty body: what sushy falls back to for BMCs that refuse a bare POST.
+    for (const drive of drives) if (drive.media.Inserted === true) await client.post(mediaActionTarget(drive, 'EjectMedia'), {});
+  };
+
+  const ejectAll = async (node: Node): Promise<void> => {
+    try {
+      const client = connections.clientOf(node);
+      await eject(client, await opticalDrives(client));
+    } catch (error) {
+      throw redfishFailure(error, `Ejecting virtual media from node ${node.uuid} failed`);
+    }
+  };
+
+  return {
+    name: 'redfish-virtual-media',
+
+    validate(node) {
+      connections.parse(node);
+      agentIso(node, ramdiskModeOf(node), options.images);
+    },
+
+    async prepareRamdisk(node, mode) {
+      const iso = agentIso(node, mode, options.images);
+      try {
+        const client = connections.clientOf(node);
+        const drives = await opticalDrives(client);
+        if (drives.length === 0) throw new DriverError(`No suitable virtual media device found for node ${node.uuid}`);
+        await eject(client, drives);
+        // Inserted and write-protected are the defaults; sushy leaves them out, since some BMCs refuse them.
+        await client.post(mediaActionTarget(drives[0]!, 'InsertMedia'), { Image: iso });
+      } catch (error) {
+        throw redfishFailure(error, `Inserting virtual media ${iso} into node ${node.uuid} failed`);
+      }
+      await management.setBootDevice(node, 'cdrom', false);
+    },
+
+    cleanUpRamdisk: ejectAll,
+
+    async prepareInstance(node) {
+      await ejectAll(node);
+      await management.setBootDevice(node, 'disk', true);
+    },
+  };
+}
+
+function linkOf(value: unknown): string | undefined {
+  const link = (value as Resource | null | undefined)?.['@odata.id'];
+  return typeof link === 'string' ? link : undefined;
+}
+
+function linksOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(linkOf).filter((link): link is string => link !== undefined) : [];
+}

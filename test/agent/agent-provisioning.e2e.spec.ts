@@ -1,0 +1,247 @@
+/**
+ * Deploy, clean and rescue that do real work, driven by the real `baremetal` CLI: Redfish nodes
+ * of the BMC simulator with `direct` deploy, booted by virtual media into simulated
+ * ironic-python-agent ramdisks, which look their nodes up through the gateway, heartbeat, and
+ * carry out the conductor's commands on the systems' simulated disks. The images come from an
+ * HTTP server of this test; what was written is read back from the simulator's disks.
+ */
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { systemMacs } from '@ironledger/bmc-sim';
+import { type Service, startService } from '../support/processes.js';
+import { type RunningSystem, sleep, startSystem } from '../support/system.js';
+
+jest.setTimeout(180_000);
+
+type Json = Record<string, unknown>;
+
+/** Callbacks time out quickly here, so that a ramdisk that never comes back fails its node within the test. */
+const CALLBACK_TIMEOUT_S = 12;
+const IMAGE = randomBytes(3 * 1024 * 1024 + 17);
+const IMAGE_SHA256 = createHash('sha256').update(IMAGE).digest('hex');
+
+let system: RunningSystem;
+let sim: Service;
+let simUrl: string;
+let images: http.Server;
+let imagesUrl: string;
+let nextSystem = 1;
+
+beforeAll(async () => {
+  const which = spawnSync('sh', ['-c', 'command -v baremetal'], { encoding: 'utf8' });
+  if (which.status !== 0) throw new Error('the `baremetal` CLI is missing: run `bash scripts/install-ironic-client.sh` (as root) first');
+  images = http.createServer((request, response) => {
+    if (request.url === '/disk.raw') return void response.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(IMAGE);
+    if (request.url?.endsWith('.iso')) return void response.writeHead(200).end('not really an ISO');
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+  imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  system = await startSystem({ env: { CALLBACK_TIMEOUT_S: String(CALLBACK_TIMEOUT_S), COMMAND_TIMEOUT_MS: '30000' } });
+  sim = await startService(
+    'apps/bmc-sim/src/main.ts',
+    { BMC_SIM_PORT: '0', BMC_SIM_SYSTEMS: '20', BMC_SIM_IRONIC_URL: system.baseUrl, BMC_SIM_AGENT_HEARTBEAT_MS: '1000', BMC_SIM_AGENT_BOOT_MS: '200' },
+    { name: 'bmc-sim', readyTimeoutMs: 60_000 },
+  );
+  simUrl = /ready at (http:\/\/[^\s:]+:\d+)/.exec(sim.output())![1]!;
+}, 180_000);
+
+afterAll(async () => {
+  await sim?.stop();
+  await system?.stop();
+  await new Promise((resolve) => images?.close(resolve));
+});
+
+/** Runs `baremetal ARGS` against the gateway; resolves with its exit code and output. */
+async function baremetal(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('OS_')) env[key] = value;
+  const child = spawn('baremetal', args, { env: { ...env, OS_AUTH_TYPE: 'none', OS_ENDPOINT: system.baseUrl, PYTHONWARNINGS: 'ignore' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  return { code, stdout, stderr };
+}
+
+/** `baremetal ARGS`, which must succeed; its standard output. */
+async function ok(...args: string[]): Promise<string> {
+  const run = await baremetal(...args);
+  if (run.code !== 0) throw new Error(`baremetal ${args.join(' ')} exited ${run.code}:\n${run.stderr}\n${run.stdout}\n${system.logs().slice(-6000)}`);
+  return run.stdout;
+}
+
+async function api(path: string): Promise<Json> {
+  return (await (await fetch(`${system.baseUrl}${path}`, { headers: { 'X-OpenStack-Ironic-API-Version': 'latest' } })).json()) as Json;
+}
+
+async function control(path: string, body?: Json): Promise<Json> {
+  const response = await fetch(`${simUrl}/control${path}`, body ? { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {});
+  return (await response.json()) as Json;
+}
+
+/** A Redfish node of the next simulated system, deployed by the agent, with a port for its PXE NIC, manageable. */
+async function enroll(): Promise<{ uuid: string; n: number }> {
+  const n = nextSystem++;
+  const uuid = (
+    await ok(
+      'node', 'create', '--driver', 'redfish', '--name', `agent-${n}`,
+      '--deploy-interface', 'direct', '--boot-interface', 'redfish-virtual-media', '--rescue-interface', 'agent',
+      '--driver-info', `redfish_address=${simUrl}/bmc/${n}`, '--driver-info', `redfish_system_id=/redfish/v1/Systems/${n}`,
+      '--driver-info', 'redfish_username=admin', '--driver-info', 'redfish_password=password',
+      '--driver-info', `deploy_iso=${imagesUrl}/ipa.iso`, '--driver-info', `rescue_iso=${imagesUrl}/ipa-rescue.iso`,
+      '-f', 'value', '-c', 'uuid',
+    )
+  ).trim();
+  await ok('port', 'create', systemMacs(n)[0], '--node', uuid);
+  await ok('node', 'manage', uuid, '--wait', '60');
+  return { uuid, n };
+}
+
+/** Sets the image the next deployment writes. */
+async function setImage(uuid: string, hash = IMAGE_SHA256): Promise<void> {
+  await ok('node', 'set', uuid, '--instance-info', `image_source=${imagesUrl}/disk.raw`, '--instance-info', 'image_os_hash_algo=sha256', '--instance-info', `image_os_hash_value=${hash}`);
+}
+
+async function node(uuid: string): Promise<Json> {
+  return api(`/v1/nodes/${uuid}`);
+}
+
+/** Until the node is in `state` (and, for a stable state, has no target left). */
+async function until(uuid: string, state: string, timeoutMs = 90_000, settled = true): Promise<Json> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await node(uuid);
+    if (found.provision_state === state && (!settled || found.target_provision_state === null)) return found;
+    if (Date.now() > deadline) throw new Error(`node ${uuid} is ${String(found.provision_state)}, not ${state} (last_error ${String(found.last_error)})\n${system.logs().slice(-6000)}`);
+    await sleep(200);
+  }
+}
+
+/** What the node's history says happened to its steps, e.g. `clean started deploy.erase_devices_metadata`. */
+async function stepHistory(uuid: string): Promise<string[]> {
+  const events = (await api(`/v1/nodes/${uuid}/events?limit=1000`)).events as { type: string; data: { kind: string; step: { interface: string; step: string } } }[];
+  return events.filter((e) => e.type === 'StepStarted' || e.type === 'StepFinished').map((e) => `${e.data.kind} ${e.type === 'StepStarted' ? 'started' : 'finished'} ${e.data.step.interface}.${e.data.step.step}`);
+}
+
+describe('the agent through the baremetal CLI', () => {
+  let uuid: string;
+  let n: number;
+
+  it('provide runs automated cleaning through the agent: erase_devices_metadata, then the host is off', async () => {
+    ({ uuid, n } = await enroll());
+    await control(`/bmc/${n}/disk`);
+    await ok('node', 'provide', uuid, '--wait', '90');
+    const provided = await until(uuid, 'available');
+    expect(provided).toMatchObject({ power_state: 'power off', last_error: null, clean_step: {} });
+    expect(await control(`/bmc/${n}/disk`)).toMatchObject({ metadataErased: true });
+    expect(await stepHistory(uuid)).toEqual(['clean started deploy.erase_devices_metadata', 'clean finished deploy.erase_devices_metadata']);
+    // The ramdisk was booted from the agent ISO and its token is gone with it.
+    expect((provided.driver_internal_info as Json).agent_secret_token).toBeUndefined();
+  });
+
+  it('deploy --config-drive writes the image, checks its checksum, boots the instance, and records every step', async () => {
+    await setImage(uuid);
+    await ok('node', 'deploy', uuid, '--config-drive', JSON.stringify({ meta_data: { hostname: `agent-${n}` } }), '--wait', '90');
+    const active = await until(uuid, 'active');
+    expect(active).toMatchObject({ power_state: 'power on', last_error: null, deploy_step: {} });
+    const disk = await control(`/bmc/${n}/disk`);
+    expect(disk.image).toMatchObject({ sha256: IMAGE_SHA256, bytes: IMAGE.length });
+    expect(JSON.stringify(disk)).toContain('configdrive');
+    const system = (await (await fetch(`${simUrl}/bmc/${n}/redfish/v1/Systems/${n}`, { headers: { Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` } })).json()) as Json;
+    expect(system.PowerState).toBe('On');
+    const steps = (await stepHistory(uuid)).filter((line) => line.startsWith('deploy'));
+    expect(steps.filter((line) => line.includes('started'))).toEqual([
+      'deploy started deploy.deploy', 'deploy started deploy.write_image', 'deploy started deploy.prepare_instance_boot',
+      'deploy started deploy.tear_down_agent', 'deploy started deploy.switch_to_tenant_network', 'deploy started deploy.boot_instance',
+    ]);
+    expect(steps.filter((line) => line.includes('finished'))).toHaveLength(6);
+  });
+
+  it('rescue boots the rescue ramdisk with the password, and unrescue boots the instance again', async () => {
+    await ok('node', 'rescue', uuid, '--rescue-password', 'letmein', '--wait', '90');
+    await until(uuid, 'rescue');
+    const agent = await control(`/bmc/${n}/agent`);
+    expect(JSON.stringify(agent)).toContain('finalize_rescue');
+    await ok('node', 'unrescue', uuid, '--wait', '90');
+    const back = await until(uuid, 'active');
+    expect(back.power_state).toBe('power on');
+    expect((back.instance_info as Json).rescue_password).toBeUndefined();
+  });
+
+  it('clean --clean-steps runs the operator’s steps on a manageable node', async () => {
+    await ok('node', 'undeploy', uuid, '--wait', '90');
+    await until(uuid, 'available');
+    await ok('node', 'manage', uuid, '--wait', '60');
+    await ok('node', 'clean', uuid, '--clean-steps', JSON.stringify([{ interface: 'deploy', step: 'erase_devices' }]), '--wait', '90');
+    await until(uuid, 'manageable');
+    expect((await control(`/bmc/${n}/disk`)).image ?? null).toBeNull();
+    expect((await stepHistory(uuid)).slice(-2)).toEqual(['clean started deploy.erase_devices', 'clean finished deploy.erase_devices']);
+  });
+});
+
+describe('what goes wrong', () => {
+  /** An available node of a fresh system (not cleaned: that is tested above), its image set, `settings` on its agent. */
+  async function availableWith(settings: Json, hash?: string): Promise<{ uuid: string; n: number }> {
+    const enrolled = await enroll();
+    await ok('node', 'set', enrolled.uuid, '--no-automated-clean');
+    await ok('node', 'provide', enrolled.uuid, '--wait', '90');
+    await until(enrolled.uuid, 'available');
+    await setImage(enrolled.uuid, hash);
+    await control(`/bmc/${enrolled.n}/agent`, settings);
+    return enrolled;
+  }
+
+  it('a deployment without an image is refused before the node moves, and nothing is appended', async () => {
+    const { uuid } = await enroll();
+    await ok('node', 'set', uuid, '--no-automated-clean');
+    await ok('node', 'provide', uuid, '--wait', '90');
+    const before = await system.eventCount();
+    const run = await baremetal('node', 'deploy', uuid);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(`Failed to validate deploy or power info for node ${uuid}: Node ${uuid} failed to validate deploy image info. Some parameters were missing. Missing are: ['instance_info.image_source']`);
+    expect(await system.eventCount()).toBe(before);
+    expect((await node(uuid)).provision_state).toBe('available');
+  });
+
+  it('a wrong checksum and a corrupted write fail the deployment with the agent’s message', async () => {
+    const [wrong, corrupt] = await Promise.all([availableWith({ fault: 'none' }, 'f'.repeat(64)), availableWith({ fault: 'corrupt-write' })]);
+    await Promise.all([ok('node', 'deploy', wrong.uuid), ok('node', 'deploy', corrupt.uuid)]);
+    for (const { uuid } of [wrong, corrupt]) {
+      const failed = await until(uuid, 'deploy failed', 60_000, false);
+      expect(failed.last_error).toMatch(new RegExp(`^Deploy step deploy\\.write_image failed on node ${uuid}\\. .*checksum`, 'i'));
+      expect(await stepHistory(uuid)).toContain('deploy started deploy.write_image');
+    }
+  });
+
+  it('a ramdisk that never boots or dies mid-write times the deployment out; abort ends a clean that waits for one', async () => {
+    const [never, dies] = await Promise.all([availableWith({ fault: 'never-boots' }), availableWith({ fault: 'dies-mid-write', diskBytesPerSecond: 1024 * 1024 })]);
+    await Promise.all([ok('node', 'deploy', never.uuid), ok('node', 'deploy', dies.uuid)]);
+    for (const { uuid } of [never, dies]) {
+      const failed = await until(uuid, 'deploy failed', (CALLBACK_TIMEOUT_S + 30) * 1000, false);
+      expect(failed.last_error).toBe(`Timeout reached while waiting for callback for node ${uuid}`);
+    }
+    expect(await stepHistory(dies.uuid)).toContain('deploy started deploy.write_image');
+
+    const { uuid } = await enroll();
+    await control(`/bmc/${nextSystem - 1}/agent`, { fault: 'never-boots' });
+    await ok('node', 'provide', uuid);
+    await until(uuid, 'clean wait', 30_000, false);
+    await ok('node', 'abort', uuid);
+    expect((await until(uuid, 'clean failed', 30_000, false)).last_error).toMatch(/abort/i);
+  });
+
+  it('a slow disk only makes the deployment slower: its heartbeats keep the node from timing out', async () => {
+    const bytesPerSecond = Math.ceil(IMAGE.length / (CALLBACK_TIMEOUT_S + 3));
+    const slow = await availableWith({ fault: 'none', diskBytesPerSecond: bytesPerSecond });
+    const started = Date.now();
+    await ok('node', 'deploy', slow.uuid, '--wait', '120');
+    await until(slow.uuid, 'active');
+    expect(Date.now() - started).toBeGreaterThan(CALLBACK_TIMEOUT_S * 1000);
+    expect((await control(`/bmc/${slow.n}/disk`)).image).toMatchObject({ sha256: IMAGE_SHA256 });
+  });
+});
