@@ -156,6 +156,8 @@ export class WorkRunner {
         ...(powerState && { power_state: powerState }),
         ...(progress?.length && { progress }),
         ...(agentReset && { agent_reset: true }),
+        // A heartbeat recorded while this work ran makes the node resume instead of waiting.
+        ...(result === 'wait' && !agentReset && { heartbeat_seen: node.agent?.last_heartbeat ?? null }),
       });
     } catch (error) {
       const progress = error instanceof StepFailure && error.progress.length > 0 ? { progress: error.progress } : {};

@@ -108,6 +108,11 @@ export type RecordProvisionOutcome = Command<
     readonly progress?: readonly StepProgress[];
     /** The work restarted or stopped the ramdisk: its agent's token and URL are void. */
     readonly agent_reset?: boolean;
+    /**
+     * The agent's last heartbeat when the work began (`waiting` only): a later one came in while
+     * the work ran, so the node does not wait for another but resumes at once.
+     */
+    readonly heartbeat_seen?: string | null;
   }
 >;
 

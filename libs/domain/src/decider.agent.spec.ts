@@ -55,8 +55,7 @@ describe('agent heartbeats', () => {
     expect(when(withAgent(nodeIn('rescue wait')), beat()).node.provision_state).toBe('rescuing');
   });
 
-  it('change nothing while the conductor works on the node, or where they drive nothing', () => {
-    expect(when(withAgent(nodeIn('deploying', { reservation: 'conductor-b' })), beat()).events).toEqual([]);
+  it('change nothing where they drive nothing', () => {
     expect(when(withAgent(nodeIn('inspect wait')), beat()).events).toEqual([]);
   });
 
@@ -108,5 +107,21 @@ describe('step progress recorded with a conductor outcome', () => {
     const { types, node: after } = when(node, { type: 'RecordProvisionOutcome', data: { outcome: 'waiting', agent_reset: true } });
     expect(types).toEqual(['AgentCleared', 'ProvisionStateChanged']);
     expect(after.agent).toBeNull();
+  });
+});
+
+describe('heartbeats while the conductor works', () => {
+  it('are recorded, and a conductor about to wait resumes at once when one came in meanwhile', () => {
+    const working = withAgent(nodeIn('deploying'), 'secret', 'http://10.0.0.5:9999');
+    const beat1 = when(working, beat(), 'conductor-b');
+    expect(beat1.types).toEqual(['AgentHeartbeatRecorded']);
+    expect(beat1.node).toMatchObject({ provision_state: 'deploying', reservation: CONDUCTOR });
+    // The conductor started its step before that heartbeat: it knew none.
+    const outcome = when(beat1.node, { type: 'RecordProvisionOutcome', data: { outcome: 'waiting', heartbeat_seen: null } });
+    expect(outcome.events.map((e) => (e.type === 'ProvisionStateChanged' ? `${e.data.from} -> ${e.data.to}` : e.type))).toEqual(['deploying -> wait call-back', 'wait call-back -> deploying']);
+    expect(outcome.node).toMatchObject({ provision_state: 'deploying', reservation: CONDUCTOR });
+    // Knowing the last heartbeat, it waits for the next.
+    const waits = when(beat1.node, { type: 'RecordProvisionOutcome', data: { outcome: 'waiting', heartbeat_seen: beat1.node.agent!.last_heartbeat } });
+    expect(waits.node.provision_state).toBe('wait call-back');
   });
 });

@@ -1,8 +1,8 @@
 /** The ramdisk agent's look-up and heartbeats, as Ironic's conductor takes them. */
-import { AGENT_STATUSES, AGENT_TEXT, HEARTBEAT_ACTING_STATES } from '../agent.js';
-import { type IssueAgentToken, type RecordAgentHeartbeat, type RecordProvisionOutcome } from '../commands.js';
+import { AGENT_STATUSES, AGENT_TEXT, HEARTBEAT_ACTING_STATES, HEARTBEAT_RECORDED_STATES } from '../agent.js';
+import { type IssueAgentToken, type NodeCommand, type RecordAgentHeartbeat, type RecordProvisionOutcome } from '../commands.js';
 import { InvalidInputError, InvalidParameterError, InvalidStateError } from '../errors.js';
-import { type NodeEvent } from '../events.js';
+import { type NodeEvent, type ProvisionStateChanged } from '../events.js';
 import { type Node } from '../node.js';
 import { LOOKUP_ALLOWED_STATES } from '../states.js';
 import { type Step, type StepProgress } from '../steps.js';
@@ -25,7 +25,7 @@ export function issueAgentToken(command: IssueAgentToken, node: Node): NodeEvent
 /**
  * An agent's heartbeat. Its token must be the one issued; then it is recorded, and in a wait
  * state it resumes the node's work: the conductor picks up where the agent has got. In other
- * states, or while a conductor holds the node, it changes nothing (the agent beats again).
+ * states it changes nothing (the agent beats again).
  */
 export function recordAgentHeartbeat(command: RecordAgentHeartbeat, node: Node): NodeEvent[] {
   const { callback_url, agent_version, agent_token, agent_status } = command.data;
@@ -34,10 +34,27 @@ export function recordAgentHeartbeat(command: RecordAgentHeartbeat, node: Node):
   if (agent_status !== null && !AGENT_STATUSES.includes(agent_status)) throw new InvalidParameterError(node.uuid, AGENT_TEXT.statusInvalid);
   if (agent_version === null && agent_status === null) throw new InvalidParameterError(node.uuid, AGENT_TEXT.noVersion);
   if (!node.agent?.token || node.agent.token !== agent_token) throw new InvalidParameterError(node.uuid, AGENT_TEXT.tokenInvalid);
-  if (!HEARTBEAT_ACTING_STATES.has(node.provision_state) || node.reservation !== null) return [];
   const recorded: NodeEvent = { type: 'AgentHeartbeatRecorded', data: { url: callback_url, version: agent_version, status: agent_status }, meta: eventMeta(command) };
+  // While the conductor works, the heartbeat is only recorded: its work resumes on it when it would wait (`heartbeatCameMeanwhile`).
+  if (HEARTBEAT_RECORDED_STATES.has(node.provision_state)) return [recorded];
+  if (!HEARTBEAT_ACTING_STATES.has(node.provision_state) || node.reservation !== null) return [];
+  return [recorded, resumed(command, node)];
+}
+
+/**
+ * Whether an agent heartbeat was recorded while the conductor's work ran (its outcome names the
+ * last heartbeat it knew): the node then resumes as soon as it would wait, instead of waiting
+ * for the agent's next heartbeat, which may be minutes away.
+ */
+export function heartbeatCameMeanwhile(command: RecordProvisionOutcome, node: Node): boolean {
+  const seen = command.data.heartbeat_seen;
+  return seen !== undefined && node.agent?.last_heartbeat != null && node.agent.last_heartbeat !== seen;
+}
+
+/** The move out of a wait state when the agent reports in (the conductor's `resume`). */
+export function resumed(command: NodeCommand, node: Node): ProvisionStateChanged {
   const to = firedBy('conductor', node.provision_state, 'resume')!;
-  return [recorded, moved(command, node, 'resume', to, { verb: null, chosenTarget: carriedTarget(node), last_error: node.last_error })];
+  return moved(command, node, 'resume', to, { verb: null, chosenTarget: carriedTarget(node), last_error: node.last_error });
 }
 
 /** The events recording what a conductor's work reported besides its outcome: step progress, a restarted ramdisk. */

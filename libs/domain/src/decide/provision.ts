@@ -2,12 +2,13 @@
 import { type RecordProvisionOutcome, type RecoverNode, type RequestProvisionAction } from '../commands.js';
 import { InvalidParameterError, InvalidStateError, NodeLockedError, NodeProtectedError } from '../errors.js';
 import { type NodeEvent } from '../events.js';
-import { successEvent } from '../machine.js';
+import { RESUMABLE_STATES, successEvent } from '../machine.js';
+import { evolve } from '../evolve.js';
 import { describeAction, managementFailure } from '../management.js';
 import { type Node } from '../node.js';
 import { stepName } from '../steps.js';
 import { isProvisionVerb, type MachineEvent, VERBS } from '../states.js';
-import { workProgress } from './agent.js';
+import { heartbeatCameMeanwhile, resumed, workProgress } from './agent.js';
 import { deallocatedByTearDown } from './allocation.js';
 import { introspectionAfterProvisionMove } from './introspection.js';
 import { assertNever, carriedTarget, ensureNotLocked, eventMeta, firedBy, moved, WORKING_STATES } from './shared.js';
@@ -72,7 +73,10 @@ export function recordProvisionOutcome(command: RecordProvisionOutcome, node: No
   const error = data.outcome === 'failed' ? data.error : null;
   const introspection = introspectionAfterProvisionMove(command, node, event, error);
   events.push(...workProgress(command, node));
-  events.push(moved(command, node, event, to, { verb: null, chosenTarget: carriedTarget(node), last_error: error ?? node.last_error }), ...introspection);
+  const move = moved(command, node, event, to, { verb: null, chosenTarget: carriedTarget(node), last_error: error ?? node.last_error });
+  events.push(move, ...introspection);
+  // The agent reported in while the work ran: no need to wait for it.
+  if (event === 'wait' && RESUMABLE_STATES.has(to) && heartbeatCameMeanwhile(command, node)) events.push(resumed(command, evolve(node, move)!));
   // A finished tear-down ends the instance, and the allocation that brought it (the conductor deletes that).
   if (node.provision_state === 'deleting' && data.outcome === 'succeeded') events.push(...deallocatedByTearDown(command, node), ...instanceCleared(command, node));
   return events;
