@@ -5,7 +5,7 @@
 # (bench/deploy/deploy.bench.ts). Runs on a private nats-server (JetStream data in a temporary
 # directory, deleted at the end; a free port) unless NATS_URL is set.
 #
-#   bash bench/deploy/run.sh                          # N=1000, ROUNDS=3, 4 MiB image
+#   bash bench/deploy/run.sh                          # N=1000, ROUNDS=3, 1 MiB image
 #   N=200 ROUNDS=5 IMAGE_MIB=16 bash bench/deploy/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,4 +21,4 @@ if [ -z "${NATS_URL:-}" ]; then
   for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.05; done
   export NATS_URL="nats://127.0.0.1:$port"
 fi
-node --import ./scripts/register-ts.mjs bench/deploy/deploy.bench.ts --nodes "${N:-1000}" --rounds "${ROUNDS:-3}" --image-mib "${IMAGE_MIB:-4}" --concurrency "${C:-64}"
+node --import ./scripts/register-ts.mjs bench/deploy/deploy.bench.ts --nodes "${N:-1000}" --rounds "${ROUNDS:-3}" --image-mib "${IMAGE_MIB:-1}" --concurrency "${C:-64}"

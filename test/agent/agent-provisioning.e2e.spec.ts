@@ -184,6 +184,25 @@ describe('the agent through the baremetal CLI', () => {
   });
 });
 
+describe('deploy steps', () => {
+  it('runs the steps of the deploy templates the instance’s traits name, and the operator’s --deploy-steps', async () => {
+    const { uuid } = await enroll();
+    await ok('node', 'set', uuid, '--no-automated-clean');
+    await ok('node', 'provide', uuid, '--wait', '90');
+    // A template that wipes the old disk's metadata before the image is written, and the operator leaving out the network switch.
+    await ok('deploy', 'template', 'create', 'CUSTOM_WIPE_FIRST', '--steps', JSON.stringify([{ interface: 'deploy', step: 'erase_devices_metadata', args: {}, priority: 95 }]));
+    await ok('node', 'add', 'trait', uuid, 'CUSTOM_WIPE_FIRST');
+    await setImage(uuid);
+    await ok('node', 'set', uuid, '--instance-info', 'traits=["CUSTOM_WIPE_FIRST"]');
+    await ok('node', 'deploy', uuid, '--deploy-steps', JSON.stringify([{ interface: 'deploy', step: 'switch_to_tenant_network', args: {}, priority: 0 }]), '--wait', '90');
+    await until(uuid, 'active');
+    expect((await stepHistory(uuid)).filter((line) => line.startsWith('deploy started'))).toEqual([
+      'deploy started deploy.deploy', 'deploy started deploy.erase_devices_metadata', 'deploy started deploy.write_image',
+      'deploy started deploy.prepare_instance_boot', 'deploy started deploy.tear_down_agent', 'deploy started deploy.boot_instance',
+    ]);
+  });
+});
+
 describe('what goes wrong', () => {
   /** An available node of a fresh system (not cleaned: that is tested above), its image set, `settings` on its agent. */
   async function availableWith(settings: Json, hash?: string): Promise<{ uuid: string; n: number }> {

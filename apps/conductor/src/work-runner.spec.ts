@@ -72,6 +72,22 @@ describe('the work runner', () => {
     expect(manual).toMatchObject({ provision_state: 'clean failed', target_provision_state: 'manageable' });
   });
 
+  it('starts no second run for a commit made while it works on the node (an agent’s look-up)', async () => {
+    await enrolled({ fake_delay_ms: 200 });
+    const logged: string[] = [];
+    const work = new WorkRunner(handler, new Map([['fake-hardware', fakeHardware()]]), { conductorId: SELF, automatedClean: false, workers: 4 }, (line) => logged.push(line));
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'provide' }));
+    const { state, events } = await handler.handle(command('RequestProvisionAction', { target: 'active' }));
+    work.afterCommit(state, events, events[0]!.meta as never);
+    const token = await handler.handle(command('IssueAgentToken', { token: 't'.repeat(43) }, 'conductor-other'));
+    work.afterCommit(token.state, token.events, token.events[0]!.meta as never);
+    await work.drain();
+    const moves = (await store.readStream(`node-${NODE}`)).filter((e) => e.type === 'ProvisionStateChanged').map((e) => `${(e.data as { from: string }).from}>${(e.data as { to: string }).to}`);
+    expect(moves.slice(-2)).toEqual(['available>deploying', 'deploying>active']);
+    expect(logged).toEqual([]);
+  });
+
   it('leaves a node waiting for its ramdisk, and finishes the work after the callback', async () => {
     await enrolled({ fake_wait: 'deploy' });
     const work = runner();

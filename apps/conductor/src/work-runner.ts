@@ -58,9 +58,13 @@ export class WorkRunner {
     this.management = new HardwareManagement(handler, drivers, options.conductorId, log);
   }
 
-  /** Starts the work a commit left to this conductor, if any; returns at once. */
+  /**
+   * Starts the work a commit left to this conductor, if any; returns at once. A commit made while
+   * this conductor already works on the node (an agent's heartbeat or look-up) starts nothing:
+   * the running work goes on from the state its own outcome commits, which includes it.
+   */
   afterCommit(node: Node | null, events: readonly NodeEvent[], meta: CommandMeta): void {
-    if (!node || node.reservation !== this.options.conductorId) return;
+    if (!node || node.reservation !== this.options.conductorId || this.working.has(node.uuid)) return;
     this.working.add(node.uuid);
     const work = this.withWorker(() => this.continue(node, events, meta)).finally(() => this.working.delete(node.uuid));
     this.inFlight.add(work);
