@@ -84,16 +84,19 @@ async function control(path: string, body?: Json): Promise<Json> {
   return (await response.json()) as Json;
 }
 
+/** How the agent's ramdisk boots: from the BMC's virtual CD (the default here), or over the network. */
+const VIRTUAL_MEDIA = ['--boot-interface', 'redfish-virtual-media', '--driver-info', `deploy_iso=IMAGES/ipa.iso`, '--driver-info', `rescue_iso=IMAGES/ipa-rescue.iso`];
+const PXE = ['--boot-interface', 'pxe', '--driver-info', 'deploy_kernel=IMAGES/ipa.kernel', '--driver-info', 'deploy_ramdisk=IMAGES/ipa.initramfs'];
+
 /** A Redfish node of the next simulated system, deployed by the agent, with a port for its PXE NIC, manageable. */
-async function enroll(): Promise<{ uuid: string; n: number }> {
+async function enroll(boot: readonly string[] = VIRTUAL_MEDIA): Promise<{ uuid: string; n: number }> {
   const n = nextSystem++;
   const uuid = (
     await ok(
-      'node', 'create', '--driver', 'redfish', '--name', `agent-${n}`,
-      '--deploy-interface', 'direct', '--boot-interface', 'redfish-virtual-media', '--rescue-interface', 'agent',
+      'node', 'create', '--driver', 'redfish', '--name', `agent-${n}`, '--deploy-interface', 'direct', '--rescue-interface', 'agent',
       '--driver-info', `redfish_address=${simUrl}/bmc/${n}`, '--driver-info', `redfish_system_id=/redfish/v1/Systems/${n}`,
       '--driver-info', 'redfish_username=admin', '--driver-info', 'redfish_password=password',
-      '--driver-info', `deploy_iso=${imagesUrl}/ipa.iso`, '--driver-info', `rescue_iso=${imagesUrl}/ipa-rescue.iso`,
+      ...boot.map((arg) => arg.replace('IMAGES', imagesUrl)),
       '-f', 'value', '-c', 'uuid',
     )
   ).trim();
@@ -181,6 +184,25 @@ describe('the agent through the baremetal CLI', () => {
     await until(uuid, 'manageable');
     expect((await control(`/bmc/${n}/disk`)).image ?? null).toBeNull();
     expect((await stepHistory(uuid)).slice(-2)).toEqual(['clean started deploy.erase_devices', 'clean finished deploy.erase_devices']);
+  });
+});
+
+describe('network boot', () => {
+  it('boots the agent with the pxe boot interface, recording what a PXE service serves the node', async () => {
+    const { uuid, n } = await enroll(PXE);
+    await ok('node', 'provide', uuid, '--wait', '90');
+    await until(uuid, 'available');
+    expect(await stepHistory(uuid)).toEqual(['clean started deploy.erase_devices_metadata', 'clean finished deploy.erase_devices_metadata']);
+    const events = (await api(`/v1/nodes/${uuid}/events?limit=1000`)).events as { type: string; data: { config?: Json } }[];
+    expect(events.find((e) => e.type === 'BootConfigRecorded')?.data.config).toEqual({
+      node_uuid: uuid,
+      mode: 'deploy',
+      kernel: `${imagesUrl}/ipa.kernel`,
+      ramdisk: `${imagesUrl}/ipa.initramfs`,
+      kernel_params: 'nofb nomodeset vga=normal ipa-api-url=http://127.0.0.1:6385',
+      mac_addresses: [systemMacs(n)[0]],
+    });
+    expect((await control(`/bmc/${n}/agent`)).bootedFrom).toBe('network');
   });
 });
 

@@ -153,13 +153,14 @@ export class WorkRunner {
     }
     try {
       if (!work) throw new DriverError(`Node ${node.uuid} has no conductor work in state ${node.provision_state}.`);
-      const { result, powerState, progress, agentReset } = await this.provisionWork(node, work, origin);
+      const { result, powerState, progress, agentReset, bootConfig } = await this.provisionWork(node, work, origin);
       // The power state and step progress the work left are recorded with its outcome, in the same commit.
       return record<RecordProvisionOutcome>('RecordProvisionOutcome', {
         outcome: result === 'done' ? 'succeeded' : 'waiting',
         ...(powerState && { power_state: powerState }),
         ...(progress?.length && { progress }),
         ...(agentReset && { agent_reset: true }),
+        ...(bootConfig && { boot_config: bootConfig }),
         // A heartbeat recorded while this work ran makes the node resume instead of waiting.
         ...(result === 'wait' && !agentReset && { heartbeat_seen: node.agent?.last_heartbeat ?? null }),
       });

@@ -113,6 +113,8 @@ export type RecordProvisionOutcome = Command<
      * the work ran, so the node does not wait for another but resumes at once.
      */
     readonly heartbeat_seen?: string | null;
+    /** What a network boot service must serve the node for the ramdisk the work booted (PXE). */
+    readonly boot_config?: JsonObject;
   }
 >;
 

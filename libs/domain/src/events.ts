@@ -279,6 +279,9 @@ export type AgentHeartbeatRecorded = Event<'AgentHeartbeatRecorded', { readonly 
 /** The conductor restarted or stopped the ramdisk: the agent's token and URL are void. */
 export type AgentCleared = Event<'AgentCleared', Record<string, never>>;
 
+/** The conductor prepared a network boot of the ramdisk: what a PXE service serves the node (kernel, ramdisk, parameters, MACs). */
+export type BootConfigRecorded = Event<'BootConfigRecorded', { readonly config: JsonObject }>;
+
 /** The conductor planned the steps of a clean or deploy. */
 export type StepsPlanned = Event<'StepsPlanned', { readonly kind: StepKind; readonly steps: readonly Step[] }>;
 
@@ -350,6 +353,7 @@ export type NodeEvent =
   | AgentTokenIssued
   | AgentHeartbeatRecorded
   | AgentCleared
+  | BootConfigRecorded
   | StepsPlanned
   | StepStarted
   | StepFinished;
@@ -367,5 +371,5 @@ export const NODE_EVENT_TYPES: readonly NodeEventType[] = [
   'VolumeTargetAdded', 'VolumeTargetUpdated', 'VolumeTargetMovedOut', 'VolumeTargetMovedIn', 'VolumeTargetRemoved', 'VifAttached', 'VifDetached',
   'ManagementActionStarted', 'BootDeviceSet', 'NmiInjected', 'IndicatorSet', 'BootModeSet', 'SecureBootSet', 'ConsoleModeSet',
   'ManagementActionFailed', 'TargetRaidConfigSet', 'BiosSettingsCached', 'BootModeCached',
-  'AgentTokenIssued', 'AgentHeartbeatRecorded', 'AgentCleared', 'StepsPlanned', 'StepStarted', 'StepFinished',
+  'AgentTokenIssued', 'AgentHeartbeatRecorded', 'AgentCleared', 'BootConfigRecorded', 'StepsPlanned', 'StepStarted', 'StepFinished',
 ];

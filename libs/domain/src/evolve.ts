@@ -37,6 +37,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
         provision_updated_at: event.meta.at,
         // A ramdisk's agent and a step run live only in the states they belong to.
         agent: LOOKUP_ALLOWED_STATES.has(to) ? node.agent : null,
+        boot_config: LOOKUP_ALLOWED_STATES.has(to) ? node.boot_config : null,
         step_run: node.step_run && STEP_RUN_STATES[node.step_run.kind].includes(to) ? node.step_run : null,
       };
     }
@@ -179,6 +180,8 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     }
     case 'AgentCleared':
       return { ...touched, agent: null };
+    case 'BootConfigRecorded':
+      return { ...touched, boot_config: event.data.config };
     case 'StepsPlanned':
       return { ...touched, step_run: { kind: event.data.kind, steps: event.data.steps, index: null } };
     case 'StepStarted':

@@ -72,6 +72,8 @@ export interface Node extends NodeFields {
   step_run: StepRun | null;
   /** The ramdisk agent running on the node now, once it looked the node up. */
   agent: AgentInfo | null;
+  /** What a PXE service serves the node for the ramdisk it boots now (`null`: no network boot prepared). */
+  boot_config: JsonObject | null;
   created_at: string;
   updated_at: string | null;
   provision_updated_at: string | null;
@@ -272,6 +274,7 @@ export function newNode(uuid: string, createdAt: string, fields: Partial<Node> &
     deploy_steps: null,
     step_run: null,
     agent: null,
+    boot_config: null,
     created_at: createdAt,
     updated_at: null,
     provision_updated_at: null,

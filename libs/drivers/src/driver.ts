@@ -52,6 +52,8 @@ export interface WorkOutcome {
   readonly progress?: readonly StepProgress[];
   /** The work restarted or stopped the ramdisk: its agent's token and URL are void. */
   readonly agentReset?: boolean;
+  /** What a network boot service must serve the node to boot the ramdisk (PXE), when the work prepared such a boot. */
+  readonly bootConfig?: JsonObject;
 }
 
 /** Work that failed part way through its steps: the progress made up to the failure is recorded with it. */

@@ -205,6 +205,8 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
       return about(`agent heartbeat from ${event.data.url}${event.data.version ? ` (version ${event.data.version})` : ''}`, 'agent');
     case 'AgentCleared':
       return about('ramdisk agent gone (token and URL cleared)', 'agent');
+    case 'BootConfigRecorded':
+      return about(`network boot of the ramdisk prepared (kernel ${String(event.data.config.kernel)})`, 'provisioning');
     case 'StepsPlanned':
       return about(`${event.data.kind} steps planned: ${event.data.steps.map(stepName).join(', ') || 'none'}`, stepCategory(event.data.kind));
     case 'StepStarted':

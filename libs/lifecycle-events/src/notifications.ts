@@ -255,6 +255,7 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
     case 'AgentTokenIssued':
     case 'AgentHeartbeatRecorded':
     case 'AgentCleared':
+    case 'BootConfigRecorded':
     case 'StepsPlanned':
     case 'StepStarted':
     case 'StepFinished':

@@ -298,6 +298,8 @@ function driverInternalInfo(node: Node): JsonObject {
   // Ironic writes this one as a naive UTC ISO time.
   if (agent?.last_heartbeat) info.agent_last_heartbeat = agent.last_heartbeat.replace(/Z$/, '');
   if (agent?.token) info.agent_secret_token = MASKED_TOKEN;
+  // What a PXE service serves the node now (ironledger's: Ironic writes it to its TFTP root instead).
+  if (node.boot_config) info.pxe_config = node.boot_config;
   return info;
 }
 

@@ -57,7 +57,7 @@ export function resumed(command: NodeCommand, node: Node): ProvisionStateChanged
   return moved(command, node, 'resume', to, { verb: null, chosenTarget: carriedTarget(node), last_error: node.last_error });
 }
 
-/** The events recording what a conductor's work reported besides its outcome: step progress, a restarted ramdisk. */
+/** The events recording what a conductor's work reported besides its outcome: step progress, a restarted ramdisk, a network boot prepared. */
 export function workProgress(command: RecordProvisionOutcome, node: Node): NodeEvent[] {
   const events: NodeEvent[] = [];
   let plan = node.step_run?.steps ?? [];
@@ -66,6 +66,7 @@ export function workProgress(command: RecordProvisionOutcome, node: Node): NodeE
     events.push(stepEvent(command, progress, plan));
   }
   if (command.data.agent_reset && node.agent) events.push({ type: 'AgentCleared', data: {}, meta: eventMeta(command) });
+  if (command.data.boot_config) events.push({ type: 'BootConfigRecorded', data: { config: command.data.boot_config }, meta: eventMeta(command) });
   return events;
 }
 

@@ -66,10 +66,10 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
     const boot = parts.boot(node);
     power.validate(node);
     boot.validate(node);
-    await boot.prepareRamdisk(node, mode);
+    const bootConfig = await boot.prepareRamdisk(node, mode);
     const state = await power.getPowerState(node);
     const powerState = await power.setPowerState(node, state === 'power on' ? 'rebooting' : 'power on');
-    return { result: 'wait', powerState, progress };
+    return { result: 'wait', powerState, progress, ...(bootConfig && { bootConfig }) };
   };
 
   /** The steps a run of `kind` plans once the agent is up: the agent's, the conductor's, and what the operator asked for. */
