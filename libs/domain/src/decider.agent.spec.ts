@@ -55,8 +55,9 @@ describe('agent heartbeats', () => {
     expect(when(withAgent(nodeIn('rescue wait')), beat()).node.provision_state).toBe('rescuing');
   });
 
-  it('change nothing where they drive nothing', () => {
+  it('change nothing where they drive nothing, and only record themselves in maintenance', () => {
     expect(when(withAgent(nodeIn('inspect wait')), beat()).events).toEqual([]);
+    expect(when(withAgent(nodeIn('wait call-back', { maintenance: true })), beat()).types).toEqual(['AgentHeartbeatRecorded']);
   });
 
   it('are refused without the issued token, with a changed URL, or without a version, in Ironic’s order and words', () => {

@@ -52,12 +52,17 @@ export function checkProvisionRequest(body: ProvisionActionDto, version: Microve
  * the state machine lets the deployment start; elsewhere the state refusal is the answer.
  */
 export function checkDeployInputs(node: Node, target: string, images: RamdiskImageDefaults): void {
-  const event = isProvisionVerb(target) ? VERBS[target] : undefined;
-  if ((event !== 'deploy' && event !== 'rebuild') || node.maintenance || !transition(node.provision_state, event)) return;
-  if (!usesAgent(node)) return;
+  const event = deploymentEvent(target);
+  if (!event || node.maintenance || !transition(node.provision_state, event) || !usesAgent(node)) return;
   const { power, deploy } = validateNode(node, images);
   const refusal = !power.result ? power : !deploy.result ? deploy : undefined;
   if (refusal && !refusal.result) throw badRequest(`Failed to validate deploy or power info for node ${node.uuid}: ${refusal.reason}`);
+}
+
+/** The machine event of a provision target that deploys (`deploy` for `active`/`deploy`, `rebuild`), if it is one. */
+export function deploymentEvent(target: string): 'deploy' | 'rebuild' | undefined {
+  const event = isProvisionVerb(target) ? VERBS[target] : undefined;
+  return event === 'deploy' || event === 'rebuild' ? event : undefined;
 }
 
 /** Whether the node deploys through the ramdisk agent (`direct`, chosen on the node or for this instance). */

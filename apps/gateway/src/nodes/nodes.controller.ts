@@ -2,7 +2,7 @@ import { All, Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Pos
 import { type FastifyReply } from 'fastify';
 import { interfaceOverrideRefusal, validateNode } from '@ironledger/drivers';
 import { type Node, pythonRepr, templateDeploySteps } from '@ironledger/domain';
-import { checkDeployInputs, checkPowerRequest, checkProvisionRequest, usesAgent } from './action-rules.js';
+import { checkDeployInputs, checkPowerRequest, checkProvisionRequest, deploymentEvent, usesAgent } from './action-rules.js';
 import { AuditService } from '../audit/audit-service.js';
 import { ChassisService } from '../chassis/chassis-service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
@@ -176,7 +176,7 @@ export class NodesController {
     checkDeployInputs(node, target, this.config.ramdiskImages);
     const rescue_password = target === 'rescue' ? body.rescue_password : undefined;
     // An agent deployment runs the deploy steps of the templates its instance's traits name, the operator's over them.
-    const templateSteps = usesAgent(node) && ['active', 'deploy', 'rebuild'].includes(target) ? templateDeploySteps(this.templates.all(), node.instance_info.traits) : [];
+    const templateSteps = usesAgent(node) && deploymentEvent(target) ? templateDeploySteps(this.templates.all(), node.instance_info.traits) : [];
     const steps = templateSteps.length > 0 ? [...templateSteps, ...(deploy_steps ?? [])] : deploy_steps;
     await this.nodes.requestProvisionAction(
       node.uuid,

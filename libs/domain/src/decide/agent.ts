@@ -24,8 +24,8 @@ export function issueAgentToken(command: IssueAgentToken, node: Node): NodeEvent
 
 /**
  * An agent's heartbeat. Its token must be the one issued; then it is recorded, and in a wait
- * state it resumes the node's work: the conductor picks up where the agent has got. In other
- * states it changes nothing (the agent beats again).
+ * state (out of maintenance) it resumes the node's work: the conductor picks up where the agent
+ * has got. In other states it changes nothing (the agent beats again).
  */
 export function recordAgentHeartbeat(command: RecordAgentHeartbeat, node: Node): NodeEvent[] {
   const { callback_url, agent_version, agent_token, agent_status } = command.data;
@@ -35,8 +35,9 @@ export function recordAgentHeartbeat(command: RecordAgentHeartbeat, node: Node):
   if (agent_version === null && agent_status === null) throw new InvalidParameterError(node.uuid, AGENT_TEXT.noVersion);
   if (!node.agent?.token || node.agent.token !== agent_token) throw new InvalidParameterError(node.uuid, AGENT_TEXT.tokenInvalid);
   const recorded: NodeEvent = { type: 'AgentHeartbeatRecorded', data: { url: callback_url, version: agent_version, status: agent_status }, meta: eventMeta(command) };
-  // While the conductor works, the heartbeat is only recorded: its work resumes on it when it would wait (`heartbeatCameMeanwhile`).
-  if (HEARTBEAT_RECORDED_STATES.has(node.provision_state)) return [recorded];
+  // While the conductor works, the heartbeat is only recorded: its work resumes on it when it would wait
+  // (`heartbeatCameMeanwhile`). In maintenance it moves nothing either, as in Ironic.
+  if (HEARTBEAT_RECORDED_STATES.has(node.provision_state) || (node.maintenance && HEARTBEAT_ACTING_STATES.has(node.provision_state))) return [recorded];
   if (!HEARTBEAT_ACTING_STATES.has(node.provision_state) || node.reservation !== null) return [];
   return [recorded, resumed(command, node)];
 }
