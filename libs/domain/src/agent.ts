@@ -18,9 +18,6 @@ export interface AgentInfo {
 
 export const NO_AGENT: AgentInfo = { token: null, url: null, version: null, last_heartbeat: null };
 
-/** Heartbeats move these states on: the agent is up, or finished what it was asked. */
-export const HEARTBEAT_ACTING_STATES: ReadonlySet<ProvisionState> = new Set<ProvisionState>(['wait call-back', 'clean wait', 'rescue wait']);
-
 /** Heartbeats in these states are recorded and move nothing: the conductor works on the node. */
 export const HEARTBEAT_RECORDED_STATES: ReadonlySet<ProvisionState> = new Set<ProvisionState>(['deploying', 'cleaning', 'rescuing']);
 

@@ -1,9 +1,10 @@
 /** The ramdisk agent's look-up and heartbeats, as Ironic's conductor takes them. */
-import { AGENT_STATUSES, AGENT_TEXT, HEARTBEAT_ACTING_STATES, HEARTBEAT_RECORDED_STATES } from '../agent.js';
+import { AGENT_STATUSES, AGENT_TEXT, HEARTBEAT_RECORDED_STATES } from '../agent.js';
 import { type IssueAgentToken, type NodeCommand, type RecordAgentHeartbeat, type RecordProvisionOutcome } from '../commands.js';
 import { InvalidInputError, InvalidParameterError, InvalidStateError } from '../errors.js';
 import { type NodeEvent, type ProvisionStateChanged } from '../events.js';
 import { type Node } from '../node.js';
+import { RESUMABLE_STATES } from '../machine.js';
 import { LOOKUP_ALLOWED_STATES } from '../states.js';
 import { type Step, type StepProgress } from '../steps.js';
 import { carriedTarget, eventMeta, firedBy, moved } from './shared.js';
@@ -37,8 +38,8 @@ export function recordAgentHeartbeat(command: RecordAgentHeartbeat, node: Node):
   const recorded: NodeEvent = { type: 'AgentHeartbeatRecorded', data: { url: callback_url, version: agent_version, status: agent_status }, meta: eventMeta(command) };
   // While the conductor works, the heartbeat is only recorded: its work resumes on it when it would wait
   // (`heartbeatCameMeanwhile`). In maintenance it moves nothing either, as in Ironic.
-  if (HEARTBEAT_RECORDED_STATES.has(node.provision_state) || (node.maintenance && HEARTBEAT_ACTING_STATES.has(node.provision_state))) return [recorded];
-  if (!HEARTBEAT_ACTING_STATES.has(node.provision_state) || node.reservation !== null) return [];
+  if (HEARTBEAT_RECORDED_STATES.has(node.provision_state) || (node.maintenance && RESUMABLE_STATES.has(node.provision_state))) return [recorded];
+  if (!RESUMABLE_STATES.has(node.provision_state) || node.reservation !== null) return [];
   return [recorded, resumed(command, node)];
 }
 
