@@ -1,5 +1,6 @@
 // Enrolls one Redfish node per simulated BMC through the Ironic API and manages them (which
-// verifies each BMC's credentials), a few at a time, with a progress bar:
+// verifies each BMC's credentials), a few at a time, with a progress bar. They boot the agent
+// from virtual media (the conductors' DEPLOY_ISO), so `provide` cleans them through it:
 //   node scripts/enroll-fleet.mjs API BMC_SIM COUNT
 import { ProgressBar } from '@ironledger/observability';
 
@@ -21,6 +22,7 @@ async function worker() {
     const node = await call('POST', '/v1/nodes', {
       name,
       driver: 'redfish',
+      boot_interface: 'redfish-virtual-media',
       driver_info: { redfish_address: `${bmcSim}/bmc/${n + 1}`, redfish_username: 'admin', redfish_password: 'password' },
     });
     if (node) await call('PUT', `/v1/nodes/${node.uuid}/states/provision`, { target: 'manage' });

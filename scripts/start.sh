@@ -15,8 +15,8 @@ NATS_URL=$(bash scripts/nats.sh start)
 export NATS_URL LOG_FORMAT=${LOG_FORMAT:-text}
 export GATEWAY_PORT=${GATEWAY_PORT:-6385} BMC_SIM_PORT=${BMC_SIM_PORT:-8000} FLEET_SIZE=${FLEET_SIZE:-50}
 export SYNC_POWER_STATE_INTERVAL=${SYNC_POWER_STATE_INTERVAL:-10}
-# Nodes deployed through the agent (`--deploy-interface direct --boot-interface redfish-virtual-media`)
-# boot this ISO; the simulator's systems boot their simulated agent from any ISO and never read it.
+# The fleet's nodes boot the agent from virtual media (to clean, and to deploy with `direct`, the
+# default) from this ISO; the simulator's systems boot their simulated agent from any ISO and never read it.
 export DEPLOY_ISO=${DEPLOY_ISO:-http://127.0.0.1:$BMC_SIM_PORT/images/ipa.iso} RESCUE_ISO=${RESCUE_ISO:-http://127.0.0.1:$BMC_SIM_PORT/images/ipa.iso}
 export RAMDISK_API_URL=${RAMDISK_API_URL:-http://127.0.0.1:$GATEWAY_PORT}
 
@@ -59,8 +59,8 @@ cat <<MSG
 
 Console:     http://127.0.0.1:$GATEWAY_PORT/console/   (API reference: http://127.0.0.1:$GATEWAY_PORT/v1/api-ref/)
 Ironic API:  http://127.0.0.1:$GATEWAY_PORT   (OS_AUTH_TYPE=none OS_ENDPOINT=http://127.0.0.1:$GATEWAY_PORT baremetal node list)
-             The simulated systems run an agent when they boot virtual media: set a node's
-             --deploy-interface direct --boot-interface redfish-virtual-media and an image_source to deploy one.
+             The simulated systems run an agent when they boot virtual media: provide a node to clean
+             it, set an image_source (and its checksum) to deploy one.
 Events:      curl -N http://127.0.0.1:$GATEWAY_PORT/v1/events
 Metrics:     http://127.0.0.1:$GATEWAY_PORT/metrics (gateway), http://127.0.0.1:9101/metrics (conductor-1), :9102, :9103 (power-sync)
 Ctrl-C stops everything.

@@ -88,12 +88,12 @@ async function control(path: string, body?: Json): Promise<Json> {
 const VIRTUAL_MEDIA = ['--boot-interface', 'redfish-virtual-media', '--driver-info', `deploy_iso=IMAGES/ipa.iso`, '--driver-info', `rescue_iso=IMAGES/ipa-rescue.iso`];
 const PXE = ['--boot-interface', 'pxe', '--driver-info', 'deploy_kernel=IMAGES/ipa.kernel', '--driver-info', 'deploy_ramdisk=IMAGES/ipa.initramfs'];
 
-/** A Redfish node of the next simulated system, deployed by the agent, with a port for its PXE NIC, manageable. */
-async function enroll(boot: readonly string[] = VIRTUAL_MEDIA): Promise<{ uuid: string; n: number }> {
+/** A Redfish node of the next simulated system, deployed by the agent (or by `deploy`), with a port for its PXE NIC, manageable. */
+async function enroll(boot: readonly string[] = VIRTUAL_MEDIA, deploy = 'direct'): Promise<{ uuid: string; n: number }> {
   const n = nextSystem++;
   const uuid = (
     await ok(
-      'node', 'create', '--driver', 'redfish', '--name', `agent-${n}`, '--deploy-interface', 'direct', '--rescue-interface', 'agent',
+      'node', 'create', '--driver', 'redfish', '--name', `agent-${n}`, '--deploy-interface', deploy, '--rescue-interface', 'agent',
       '--driver-info', `redfish_address=${simUrl}/bmc/${n}`, '--driver-info', `redfish_system_id=/redfish/v1/Systems/${n}`,
       '--driver-info', 'redfish_username=admin', '--driver-info', 'redfish_password=password',
       ...boot.map((arg) => arg.replace('IMAGES', imagesUrl)),
@@ -121,6 +121,17 @@ async function until(uuid: string, state: string, timeoutMs = 90_000, settled = 
     const found = await node(uuid);
     if (found.provision_state === state && (!settled || found.target_provision_state === null)) return found;
     if (Date.now() > deadline) throw new Error(`node ${uuid} is ${String(found.provision_state)}, not ${state} (last_error ${String(found.last_error)})\n${system.logs().slice(-6000)}`);
+    await sleep(200);
+  }
+}
+
+/** Until no conductor holds the node any more (a tear-down ended). */
+async function released(uuid: string): Promise<Json> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = await node(uuid);
+    if (found.reservation === null) return found;
+    if (Date.now() > deadline) throw new Error(`node ${uuid} is still held by ${String(found.reservation)}\n${system.logs().slice(-6000)}`);
     await sleep(200);
   }
 }
@@ -206,6 +217,30 @@ describe('network boot', () => {
   });
 });
 
+describe('the ramdisk deploy interface', () => {
+  it('deploy boots the instance’s own ISO from the virtual CD, persistently; undeploy ejects it and cleans through the agent', async () => {
+    const { uuid, n } = await enroll(VIRTUAL_MEDIA, 'ramdisk');
+    await ok('node', 'provide', uuid, '--wait', '90');
+    const refused = await baremetal('node', 'deploy', uuid);
+    expect(refused.stderr).toContain(`Failed to validate deploy or power info for node ${uuid}: Cannot validate image information for node ${uuid} because one or more parameters are missing from its instance_info`);
+    await ok('node', 'set', uuid, '--instance-info', `boot_iso=${imagesUrl}/live.iso`);
+    await ok('node', 'deploy', uuid, '--wait', '60');
+    expect(await until(uuid, 'active')).toMatchObject({ power_state: 'power on' });
+    expect(await control(`/bmc/${n}`)).toMatchObject({
+      powerState: 'On',
+      boot: { target: 'Cd', enabled: 'Continuous' },
+      virtualMedia: { Cd: { image: `${imagesUrl}/live.iso`, inserted: true } },
+    });
+    // Nothing is written: the instance is the ISO.
+    expect((await control(`/bmc/${n}/disk`)).image).toBeNull();
+
+    await ok('node', 'undeploy', uuid, '--wait', '90');
+    await until(uuid, 'available');
+    expect(await stepHistory(uuid)).toContain('clean finished deploy.erase_devices_metadata');
+    expect(await control(`/bmc/${n}`)).toMatchObject({ powerState: 'Off', virtualMedia: {} });
+  });
+});
+
 describe('deploy steps', () => {
   it('runs the steps of the deploy templates the instance’s traits name, and the operator’s --deploy-steps', async () => {
     const { uuid } = await enroll();
@@ -267,13 +302,22 @@ describe('what goes wrong', () => {
       expect(failed.last_error).toBe(`Timeout reached while waiting for callback for node ${uuid}`);
     }
     expect(await stepHistory(dies.uuid)).toContain('deploy started deploy.write_image');
+    // The timed-out deployment's ramdisk is torn down: its virtual CD ejected.
+    await released(never.uuid);
+    expect((await control(`/bmc/${never.n}`)).virtualMedia).toEqual({});
 
-    const { uuid } = await enroll();
-    await control(`/bmc/${nextSystem - 1}/agent`, { fault: 'never-boots' });
+    const { uuid, n } = await enroll();
+    await control(`/bmc/${n}/agent`, { fault: 'never-boots' });
     await ok('node', 'provide', uuid);
     await until(uuid, 'clean wait', 30_000, false);
+    expect((await control(`/bmc/${n}`)).powerState).toBe('On');
     await ok('node', 'abort', uuid);
-    expect((await until(uuid, 'clean failed', 30_000, false)).last_error).toMatch(/abort/i);
+    expect((await until(uuid, 'clean failed', 30_000, false)).last_error).toBe('By request, the clean operation was aborted');
+    // As Ironic's tear-down of cleaning: the host off, the ramdisk's media out, the reason kept.
+    expect(await released(uuid)).toMatchObject({ power_state: 'power off', last_error: 'By request, the clean operation was aborted' });
+    expect(await control(`/bmc/${n}`)).toMatchObject({ powerState: 'Off', virtualMedia: {} });
+    const types = ((await api(`/v1/nodes/${uuid}/events?limit=1000`)).events as { type: string }[]).map((e) => e.type);
+    expect(types.slice(-3)).toEqual(['ProvisionStateChanged', 'ManagementActionStarted', 'RamdiskTornDown']);
   });
 
   it('a slow disk only makes the deployment slower: its heartbeats keep the node from timing out', async () => {

@@ -37,7 +37,7 @@ describe('GET /v1/drivers', () => {
       enabled_power_interfaces: ['redfish'],
       default_bios_interface: 'redfish',
       enabled_bios_interfaces: ['redfish', 'no-bios'],
-      default_deploy_interface: 'ramdisk',
+      default_deploy_interface: 'direct',
       default_storage_interface: 'noop',
       default_rescue_interface: 'no-rescue',
       enabled_vendor_interfaces: ['no-vendor'],

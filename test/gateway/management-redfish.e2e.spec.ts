@@ -172,7 +172,7 @@ describe('Redfish nodes', () => {
   it('apply BIOS settings and reset them to the factory defaults with manual cleaning', async () => {
     const uuid = await redfishNode(7);
     const clean = async (step: Json) => {
-      expect((await call('PUT', `/v1/nodes/${uuid}/states/provision`, { body: { target: 'clean', clean_steps: [{ interface: 'bios', ...step }] } })).status).toBe(202);
+      expect((await call('PUT', `/v1/nodes/${uuid}/states/provision`, { body: { target: 'clean', clean_steps: [{ interface: 'bios', ...step }], disable_ramdisk: true } })).status).toBe(202);
       return until(uuid, (s) => s.provision_state === 'manageable' || s.provision_state === 'clean failed', 'the end of cleaning');
     };
     expect(await clean({ step: 'apply_configuration', args: { settings: [{ name: 'NumCores', value: 8 }, { name: 'ProcTurboMode', value: 'Disabled' }] } })).toMatchObject({ provision_state: 'manageable', last_error: null });
@@ -195,5 +195,13 @@ describe('Redfish nodes', () => {
       provision_state: 'clean failed',
       last_error: `Cannot clean node ${uuid}: clean step {'interface': 'bios', 'step': 'apply_configuration'} is missing these required arguments: settings (A list of BIOS settings to be applied)`,
     });
+    // Without the ramdisk (disable_ramdisk) only the steps run through the BMC exist: the agent's are refused, no host booted.
+    await call('PUT', `/v1/nodes/${uuid}/states/provision`, { body: { target: 'manage' } });
+    await until(uuid, (s) => s.provision_state === 'manageable', 'manageable');
+    const boots = bmc(7).boots;
+    const erase = { target: 'clean', clean_steps: [{ interface: 'deploy', step: 'erase_devices' }], disable_ramdisk: true };
+    expect((await call('PUT', `/v1/nodes/${uuid}/states/provision`, { body: erase })).status).toBe(202);
+    expect(await until(uuid, (s) => s.provision_state === 'clean failed', 'clean failed')).toMatchObject({ last_error: expect.stringContaining('does not support this clean step') });
+    expect(bmc(7).boots).toBe(boots);
   });
 });

@@ -164,7 +164,7 @@ describe('PATCH /v1/nodes/{ident}', () => {
 
     const enrolled = (await createNode({ console_interface: 'no-console' })).uuid as string;
     const switched = await patch(enrolled, [{ op: 'add', path: '/driver', value: 'redfish' }], '?reset_interfaces=True');
-    expect(switched.json).toMatchObject({ driver: 'redfish', power_interface: 'redfish', console_interface: 'no-console', deploy_interface: 'ramdisk', bios_interface: 'redfish' });
+    expect(switched.json).toMatchObject({ driver: 'redfish', power_interface: 'redfish', console_interface: 'no-console', deploy_interface: 'direct', bios_interface: 'redfish' });
     await refused(
       () => patch(enrolled, [{ op: 'add', path: '/driver', value: 'fake-hardware' }]),
       400,

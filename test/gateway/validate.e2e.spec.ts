@@ -52,6 +52,15 @@ describe('GET /v1/nodes/{ident}/validate', () => {
       body: [
         { op: 'add', path: '/driver_info', value: { redfish_address: 'https://bmc.example', redfish_username: 'admin', redfish_password: 'secret', redfish_auth_type: 'weird' } },
         { op: 'add', path: '/instance_info/image_source', value: 'http://images/img.qcow2' },
+        { op: 'add', path: '/instance_info/image_checksum', value: 'f00d' },
+      ],
+    });
+    // The default boot interface, PXE, needs a port and the agent's kernel and ramdisk.
+    expect((await validate(uuid)).boot).toEqual({ result: false, reason: `Node ${uuid} does not have any port associated with it` });
+    await call('PATCH', `/v1/nodes/${uuid}`, {
+      body: [
+        { op: 'add', path: '/boot_interface', value: 'redfish-virtual-media' },
+        { op: 'add', path: '/driver_info/deploy_iso', value: 'http://images/ipa.iso' },
       ],
     });
     expect((await validate(uuid)).power).toEqual({

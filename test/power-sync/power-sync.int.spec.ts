@@ -62,10 +62,10 @@ const history = async (id: string): Promise<RecordedEvent[]> => store.readStream
 const types = async (id: string) => (await history(id)).map((e) => e.type);
 
 /** Enrolls a Redfish node for BMC n and, unless told otherwise, manages it (verifying its credentials: up to 30 s, as 40 at once on a busy machine take over 10 s). */
-async function enroll(n: number, { manage = true } = {}): Promise<string> {
+async function enroll(n: number, { manage = true, fields = {} as Record<string, unknown> } = {}): Promise<string> {
   const nodeId = randomUUID();
   const driver_info = { redfish_address: sim.bmcUrl(n), redfish_system_id: `/redfish/v1/Systems/${n}`, redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic' };
-  expect((await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'redfish', driver_info, provision_state: 'enroll' } })).ok).toBe(true);
+  expect((await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'redfish', driver_info, provision_state: 'enroll', ...fields } })).ok).toBe(true);
   if (manage) {
     expect((await bus.send({ type: 'RequestProvisionAction', nodeId, data: { target: 'manage' } })).ok).toBe(true);
     await eventually(async () => ((await load(nodeId)).provision_state === 'manageable' ? true : undefined), 30_000, `node ${nodeId} manageable`);
@@ -103,13 +103,16 @@ describe('force mode (the default)', () => {
 
 describe('after a deployment', () => {
   it('leaves a freshly deployed machine on: the deployment recorded the power state it left', async () => {
-    const nodeId = await enroll(55);
+    // A ramdisk deployment boots the instance's ISO; no agent is involved, and no cleaning.
+    const fields = { deploy_interface: 'ramdisk', boot_interface: 'redfish-virtual-media', automated_clean: false, instance_info: { boot_iso: 'http://images.example/live.iso' } };
+    const nodeId = await enroll(55, { fields });
     await powerSync(1, {});
     for (const [target, state] of [['provide', 'available'], ['active', 'active']] as const) {
       expect((await bus.send({ type: 'RequestProvisionAction', nodeId, data: { target } })).ok).toBe(true);
       await eventually(async () => ((await load(nodeId)).provision_state === state ? true : undefined), 15_000, `node ${nodeId} ${state}`);
     }
     expect(sim.bmcs[54].power).toBe('On');
+    expect(sim.bmcs[54]).toMatchObject({ media: { Cd: { image: 'http://images.example/live.iso', inserted: true } }, bootTarget: 'Cd', bootEnabled: 'Continuous' });
     expect((await load(nodeId)).power_state).toBe('power on');
     // Two passes of power sync in force mode.
     await sleep(2 * INTERVAL_S * 1000 + 500);

@@ -14,6 +14,7 @@ import {
   type NodeEvent,
   NodeLockedError,
   NodeNotFoundError,
+  type PowerState,
   type RecordManagementOutcome,
   type SetBootDevice,
   type SetBootMode,
@@ -159,8 +160,11 @@ export class HardwareManagement {
     return { events: [...locked.events, ...recorded.events], previous: locked.previous, state: recorded.state, position: recorded.position };
   }
 
-  /** Makes the call the node is locked for. Boot mode and secure boot are left alone when already so. */
-  async perform(node: Node, action: ManagementAction): Promise<void> {
+  /**
+   * Makes the call the node is locked for; the power state it left, when it changed power. Boot
+   * mode and secure boot are left alone when already so.
+   */
+  async perform(node: Node, action: ManagementAction): Promise<PowerState | void> {
     switch (action.kind) {
       case 'set_boot_device':
         return this.management(node).setBootDevice(node, action.boot_device, action.persistent);
@@ -192,6 +196,8 @@ export class HardwareManagement {
         if (!console || node.console_interface === 'no-console') throw unsupported(node, 'console');
         return action.enabled ? console.start(node) : console.stop(node);
       }
+      case 'tear_down_ramdisk':
+        return this.hardware(node).provisioning.tearDownRamdisk(node, action.power_off);
       default:
         return assertNever(action);
     }

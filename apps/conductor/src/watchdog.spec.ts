@@ -62,8 +62,8 @@ describe('the watchdog', () => {
   it('takes up the work of a node it holds but runs nothing for, once the node has been still a while', async () => {
     await given(command('RequestProvisionAction', { target: 'manage' }, SELF));
     const resumed: string[] = [];
-    const idle: OwnWork = { isWorkingOn: () => false, resume: (n) => resumed.push(`${n.uuid} ${n.provision_state}`) };
-    const busy: OwnWork = { isWorkingOn: () => true, resume: (n) => resumed.push(n.uuid) };
+    const idle: OwnWork = { isWorkingOn: () => false, resume: (n) => resumed.push(`${n.uuid} ${n.provision_state}`), afterCommit: () => undefined };
+    const busy: OwnWork = { isWorkingOn: () => true, resume: (n) => resumed.push(n.uuid), afterCommit: () => undefined };
     const changedAt = Date.parse(node().updated_at!);
     await watchdog({}, idle).sweep(changedAt + ORPHAN_GRACE_MS / 2);
     await watchdog({}, busy).sweep(changedAt + ORPHAN_GRACE_MS * 2);
@@ -101,9 +101,18 @@ describe('the watchdog', () => {
     await watchdog().sweep(Date.now() + 30_000);
     await given();
     expect(node().provision_state).toBe('clean wait');
-    await watchdog().sweep(Date.now() + 61_000);
+    const handed: string[] = [];
+    const work: OwnWork = { isWorkingOn: () => false, resume: () => undefined, afterCommit: (_node, events) => handed.push(...events.map((e) => e.type)) };
+    await watchdog({}, work).sweep(Date.now() + 61_000);
     await given();
-    expect(node()).toMatchObject({ provision_state: 'clean failed', last_error: `Timeout reached while waiting for callback for node ${NODE}` });
+    // The timeout keeps the node to tear its ramdisk down (host off, media out), and hands that to this conductor's work.
+    expect(node()).toMatchObject({
+      provision_state: 'clean failed',
+      last_error: `Timeout reached while waiting for callback for node ${NODE}`,
+      reservation: SELF,
+      management_action: { kind: 'tear_down_ramdisk', of: 'clean', power_off: true },
+    });
+    expect(handed).toEqual(['ProvisionStateChanged', 'ManagementActionStarted']);
   });
 
   it('times out an introspection whose ramdisk never posted, with the inspector’s words', async () => {

@@ -1,5 +1,5 @@
 import { type LiveProjection, type NodeCommandHandler } from '@ironledger/application';
-import { DomainError, INTROSPECTION_DONE_STATES, introspectionActive, type Node, type NodeCommand, WAITING_STATES } from '@ironledger/domain';
+import { type CommandMeta, DomainError, INTROSPECTION_DONE_STATES, introspectionActive, type Node, type NodeCommand, type NodeEvent, WAITING_STATES } from '@ironledger/domain';
 import { type Allocator } from './allocator.js';
 
 /** How a timed-out introspection fails (the inspector's words). */
@@ -23,10 +23,11 @@ export interface Liveness {
   heardLongEnough(): boolean;
 }
 
-/** This conductor's own work (the `WorkRunner`): which nodes it works on, and how to take one up again. */
+/** This conductor's own work (the `WorkRunner`): which nodes it works on, how to take one up again, and what a commit leaves to do. */
 export interface OwnWork {
   isWorkingOn(nodeId: string): boolean;
   resume(node: Node): void;
+  afterCommit(node: Node | null, events: readonly NodeEvent[], meta: CommandMeta): void;
 }
 
 /** A node this conductor holds without working on it is an orphan once it has been still this long (a commit's work starts within milliseconds). */
@@ -136,8 +137,10 @@ export class Watchdog {
 
   private async send(command: NodeCommand): Promise<void> {
     try {
-      const { events } = await this.handler.handle(command);
+      const { events, state } = await this.handler.handle(command);
       if (events.length > 0) this.log(`${command.type} on node ${command.nodeId}: ${events.map((e) => e.type).join(', ')}`);
+      // A timeout can leave work to this conductor (tearing the ramdisk down).
+      this.around.work?.afterCommit(state, events, command.meta);
     } catch (error) {
       // Another conductor got there first, or the node moved on: nothing to do.
       if (!(error instanceof DomainError)) this.log(`${command.type} on node ${command.nodeId} failed: ${(error as Error).message}`);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { NodeCommandHandler } from '@ironledger/application';
-import { type JsonObject, type NodeCommand } from '@ironledger/domain';
-import { fakeHardware, genericProvisioning, type HardwareType } from '@ironledger/drivers';
+import { type JsonObject, type Node, type NodeCommand, type PowerState } from '@ironledger/domain';
+import { fakeHardware, type HardwareType } from '@ironledger/drivers';
 import { InMemoryEventStore } from '@ironledger/event-store';
 import { WorkRunner, type WorkRunnerOptions } from './work-runner.js';
 
@@ -99,9 +99,10 @@ describe('the work runner', () => {
 
   it('records the power state deployment, cleaning and tear-down left, with their outcomes', async () => {
     await enrolled();
-    // Power-only provisioning (as ipmi and redfish have), over the fake BMC.
-    const { power } = fakeHardware();
-    const work = runner({}, { name: 'fake-hardware', power, provisioning: genericProvisioning(power) });
+    // Provisioning that only switches power (as a ramdisk deployment and a tear-down end), over the fake BMC.
+    const { power, provisioning } = fakeHardware();
+    const switchTo = (state: PowerState) => async (node: Node) => ({ result: 'done' as const, powerState: await power.setPowerState(node, state) });
+    const work = runner({}, { name: 'fake-hardware', power, provisioning: { ...provisioning, deploy: switchTo('power on'), tearDown: switchTo('power off'), clean: switchTo('power off') } });
     await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
     expect(await commitAndWork(work, command('RequestProvisionAction', { target: 'provide' }))).toMatchObject({ provision_state: 'available', power_state: 'power off' });
     expect(await commitAndWork(work, command('RequestProvisionAction', { target: 'active' }))).toMatchObject({ provision_state: 'active', power_state: 'power on' });

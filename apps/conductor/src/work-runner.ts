@@ -145,8 +145,8 @@ export class WorkRunner {
     }
     if (work?.kind === 'management') {
       try {
-        await this.management.perform(node, work.action);
-        return record<RecordManagementOutcome>('RecordManagementOutcome', { outcome: 'succeeded' });
+        const power_state = await this.management.perform(node, work.action);
+        return record<RecordManagementOutcome>('RecordManagementOutcome', { outcome: 'succeeded', ...(power_state && { power_state }) });
       } catch (error) {
         return record<RecordManagementOutcome>('RecordManagementOutcome', { outcome: 'failed', error: describe(error) });
       }

@@ -79,6 +79,8 @@ export type RequestProvisionAction = Command<
   {
     readonly target: string;
     readonly clean_steps?: Json[];
+    /** Manual cleaning without booting the agent's ramdisk: only the steps the conductor runs through the BMC (API 1.70). */
+    readonly disable_ramdisk?: boolean;
     readonly deploy_steps?: Json[];
     readonly configdrive?: Json;
     /** The password the rescue ramdisk sets (`rescue` only), kept as `instance_info.rescue_password` while rescued. */
@@ -113,7 +115,7 @@ export type RecordProvisionOutcome = Command<
      * the work ran, so the node does not wait for another but resumes at once.
      */
     readonly heartbeat_seen?: string | null;
-    /** What a network boot service must serve the node for the ramdisk the work booted (PXE). */
+    /** What a network boot service must serve the node in the state the work leads to: the agent's ramdisk, or a ramdisk instance (PXE). */
     readonly boot_config?: JsonObject;
   }
 >;
@@ -314,7 +316,8 @@ export type SetSecureBoot = Command<'SetSecureBoot', { readonly target: boolean 
 export type SetConsoleMode = Command<'SetConsoleMode', { readonly enabled: boolean | null }>;
 
 /** The conductor reports how the management call it holds the node for went; `error` in the driver's words. */
-export type RecordManagementOutcome = Command<'RecordManagementOutcome', { readonly outcome: 'succeeded' } | { readonly outcome: 'failed'; readonly error: string }>;
+/** How a management call went; a call that changed power (a ramdisk's tear-down) says where it left it. */
+export type RecordManagementOutcome = Command<'RecordManagementOutcome', { readonly outcome: 'succeeded'; readonly power_state?: PowerState } | { readonly outcome: 'failed'; readonly error: string }>;
 
 /** `PUT …/states/raid`: the target RAID configuration (`{}` clears it). */
 export type SetTargetRaidConfig = Command<'SetTargetRaidConfig', { readonly target_raid_config: JsonObject }>;

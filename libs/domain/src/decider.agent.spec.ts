@@ -126,3 +126,37 @@ describe('heartbeats while the conductor works', () => {
     expect(waits.node.provision_state).toBe('wait call-back');
   });
 });
+
+describe('a wait for the ramdisk ended early', () => {
+  const abort: Given = { type: 'RequestProvisionAction', data: { target: 'abort' } };
+  const timeout: Given = { type: 'RecordProvisionOutcome', data: { outcome: 'failed', error: 'Timeout reached while waiting for callback' } };
+
+  it('leaves the deciding conductor holding the node to tear the ramdisk down, keeping why the wait ended', () => {
+    const aborted = when(withAgent(nodeIn('clean wait')), abort);
+    expect(aborted.types).toEqual(['ProvisionStateChanged', 'ManagementActionStarted']);
+    expect(aborted.node).toMatchObject({
+      provision_state: 'clean failed',
+      reservation: CONDUCTOR,
+      management_action: { kind: 'tear_down_ramdisk', of: 'clean', power_off: true },
+      last_error: 'By request, the clean operation was aborted',
+    });
+    // Ironic powers the host off after cleaning, not after an aborted rescue (whose timeout it does power off), nor a deployment's timeout.
+    expect(when(nodeIn('rescue wait'), abort).node.management_action).toEqual({ kind: 'tear_down_ramdisk', of: 'rescue', power_off: false });
+    expect(when(nodeIn('rescue wait'), timeout).node.management_action).toEqual({ kind: 'tear_down_ramdisk', of: 'rescue', power_off: true });
+    expect(when(nodeIn('wait call-back'), timeout).node).toMatchObject({ provision_state: 'deploy failed', management_action: { kind: 'tear_down_ramdisk', of: 'deploy', power_off: false } });
+    // Nothing to tear down after an inspection, nor in a decision no conductor has taken yet.
+    expect(when(nodeIn('inspect wait'), abort).types).not.toContain('ManagementActionStarted');
+    const trial = decide({ nodeId: nodeIn('clean wait').uuid, meta: meta({ conductor: undefined }), ...abort } as NodeCommand, nodeIn('clean wait'));
+    expect(trial.map((e) => e.type)).toEqual(['ProvisionStateChanged']);
+  });
+
+  it('records the tear-down and the power it left, releasing the node; a failed one says so in last_error', () => {
+    const { node } = when(nodeIn('clean wait', { power_state: 'power on' }), abort);
+    const done = when(node, { type: 'RecordManagementOutcome', data: { outcome: 'succeeded', power_state: 'power off' } });
+    expect(done.events.map((e) => [e.type, e.data])).toEqual([['RamdiskTornDown', { of: 'clean', power_state: 'power off' }]]);
+    expect(done.node).toMatchObject({ reservation: null, management_action: null, power_state: 'power off', last_error: 'By request, the clean operation was aborted' });
+    const failed = when(node, { type: 'RecordManagementOutcome', data: { outcome: 'failed', error: 'BMC gone' } });
+    expect(failed.node).toMatchObject({ reservation: null, management_action: null, power_state: 'power on', last_error: 'Tearing down cleaning failed: BMC gone' });
+    expect(() => when(failed.node, { type: 'RequestProvisionAction', data: { target: 'manage' } })).not.toThrow();
+  });
+});

@@ -54,7 +54,7 @@ describe('hardware interfaces', () => {
   it('are checked against a new driver, or reset to its defaults with reset_interfaces', () => {
     expect(() => when(nodeIn('manageable'), update({ driver: 'ipmi' }))).toThrow(refusal('invalid_parameter', expect.stringContaining("'ironic.hardware.interfaces.bios' entrypoint: fake.")));
     const reset = when(nodeIn('manageable'), update({ driver: 'ipmi', vendor_interface: 'no-vendor' }, { reset_interfaces: true })).node!;
-    expect(reset).toMatchObject({ driver: 'ipmi', power_interface: 'ipmitool', management_interface: 'ipmitool', bios_interface: 'no-bios', deploy_interface: 'ramdisk', vendor_interface: 'no-vendor' });
+    expect(reset).toMatchObject({ driver: 'ipmi', power_interface: 'ipmitool', management_interface: 'ipmitool', bios_interface: 'no-bios', deploy_interface: 'direct', vendor_interface: 'no-vendor' });
     // A driver change alone is not bound to the interface states: the reset interfaces follow the driver.
     expect(when(nodeIn('active'), update({ driver: 'ipmi' }, { reset_interfaces: true })).node?.power_interface).toBe('ipmitool');
   });

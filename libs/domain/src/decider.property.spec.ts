@@ -120,8 +120,8 @@ function invariantsHold(node: Node): void {
   expect(PROVISION_STATES).toContain(node.provision_state);
   // Stable states have no target; every other state is heading somewhere.
   expect(node.target_provision_state === null).toBe(isStable(node.provision_state));
-  // The node is held exactly while a conductor works on it (provisioning or a power action).
-  const working = STUCK_STATES_TREATED_AS_FAIL.includes(node.provision_state) || node.target_power_state !== null;
+  // The node is held exactly while a conductor works on it (provisioning, a power action, or a ramdisk's tear-down).
+  const working = STUCK_STATES_TREATED_AS_FAIL.includes(node.provision_state) || node.target_power_state !== null || node.management_action !== null;
   expect(node.reservation !== null).toBe(working);
   // An introspection runs only inside an inspection: starting while the conductor boots the
   // ramdisk (inspecting), waiting in inspect wait; otherwise it has finished (or never was).

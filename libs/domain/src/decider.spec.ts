@@ -41,7 +41,7 @@ describe('registering a node', () => {
 
   it('gives a new node its hardware type’s default interfaces, and keeps the ones asked for', () => {
     const redfish = when(null, { type: 'RegisterNode', data: { driver: 'redfish', provision_state: 'enroll' } }).node!;
-    expect(redfish).toMatchObject({ power_interface: 'redfish', management_interface: 'redfish', deploy_interface: 'ramdisk', network_interface: 'noop' });
+    expect(redfish).toMatchObject({ power_interface: 'redfish', management_interface: 'redfish', deploy_interface: 'direct', network_interface: 'noop' });
     const flat = when(null, { type: 'RegisterNode', data: { driver: 'fake-hardware', network_interface: 'flat', provision_state: 'enroll' } }).node!;
     expect(flat).toMatchObject({ power_interface: 'fake', network_interface: 'flat' });
   });
@@ -67,7 +67,9 @@ describe('every API verb in every state', () => {
         return;
       }
       const { events, node: after } = when(node, provision(verb, args));
-      expect(events).toHaveLength(1);
+      // An abort of a wait for a ramdisk also takes the lock to tear it down (decider.agent.spec.ts).
+      const tearsDown = verb === 'abort' && (state === 'clean wait' || state === 'rescue wait');
+      expect(events.map((e) => e.type)).toEqual(tearsDown ? ['ProvisionStateChanged', 'ManagementActionStarted'] : ['ProvisionStateChanged']);
       expect(events[0]).toMatchObject({ type: 'ProvisionStateChanged', data: { from: state, to, verb, event: VERBS[verb as keyof typeof VERBS] } });
       expect(after?.provision_state).toBe(to);
     });

@@ -1,5 +1,5 @@
 import { type IntrospectionEvent, type IntrospectionState } from './introspection.js';
-import { type BootMode, type ManagementAction } from './management.js';
+import { type BootMode, type ManagementAction, type RamdiskRun } from './management.js';
 import {
   type BiosSettingValue,
   type Json,
@@ -69,6 +69,8 @@ export type ProvisionStateChanged = Event<
     /** Set when the move is a failure; `null` clears an old error when an operator starts a new action. */
     readonly last_error: string | null;
     readonly clean_steps?: Json[];
+    /** A manual clean that boots no ramdisk (`true` only; kept as the node's `cleaning_disable_ramdisk` while it runs). */
+    readonly disable_ramdisk?: boolean;
     readonly deploy_steps?: Json[];
     /** The config drive a deployment or rebuild was given: kept as `instance_info.configdrive`, as Ironic's conductor keeps it. */
     readonly configdrive?: Json;
@@ -252,6 +254,9 @@ export type SecureBootSet = Event<'SecureBootSet', { readonly secure_boot: boole
 /** The console was started or stopped; the lock is released. */
 export type ConsoleModeSet = Event<'ConsoleModeSet', { readonly enabled: boolean }>;
 
+/** A ramdisk whose wait was ended was torn down (its media ejected; the host left in `power_state` when its power changed); the lock is released. */
+export type RamdiskTornDown = Event<'RamdiskTornDown', { readonly of: RamdiskRun; readonly power_state: PowerState | null }>;
+
 /**
  * A management call failed (the BMC or driver refused, or its conductor died); the lock is
  * released. `error` is what the client (synchronous calls) or `last_error` (asynchronous ones) says.
@@ -279,7 +284,7 @@ export type AgentHeartbeatRecorded = Event<'AgentHeartbeatRecorded', { readonly 
 /** The conductor restarted or stopped the ramdisk: the agent's token and URL are void. */
 export type AgentCleared = Event<'AgentCleared', Record<string, never>>;
 
-/** The conductor prepared a network boot of the ramdisk: what a PXE service serves the node (kernel, ramdisk, parameters, MACs). */
+/** The conductor prepared a network boot (of the agent's ramdisk, or of a ramdisk instance): what a PXE service serves the node (kernel, ramdisk, parameters, MACs). */
 export type BootConfigRecorded = Event<'BootConfigRecorded', { readonly config: JsonObject }>;
 
 /** The conductor planned the steps of a clean or deploy. */
@@ -346,6 +351,7 @@ export type NodeEvent =
   | BootModeSet
   | SecureBootSet
   | ConsoleModeSet
+  | RamdiskTornDown
   | ManagementActionFailed
   | TargetRaidConfigSet
   | BiosSettingsCached
@@ -369,7 +375,7 @@ export const NODE_EVENT_TYPES: readonly NodeEventType[] = [
   'PortUpdated', 'PortMovedOut', 'PortMovedIn', 'PortgroupAdded', 'PortgroupUpdated', 'PortgroupMovedOut', 'PortgroupMovedIn', 'PortgroupRemoved',
   'VolumeConnectorAdded', 'VolumeConnectorUpdated', 'VolumeConnectorMovedOut', 'VolumeConnectorMovedIn', 'VolumeConnectorRemoved',
   'VolumeTargetAdded', 'VolumeTargetUpdated', 'VolumeTargetMovedOut', 'VolumeTargetMovedIn', 'VolumeTargetRemoved', 'VifAttached', 'VifDetached',
-  'ManagementActionStarted', 'BootDeviceSet', 'NmiInjected', 'IndicatorSet', 'BootModeSet', 'SecureBootSet', 'ConsoleModeSet',
+  'ManagementActionStarted', 'BootDeviceSet', 'NmiInjected', 'IndicatorSet', 'BootModeSet', 'SecureBootSet', 'ConsoleModeSet', 'RamdiskTornDown',
   'ManagementActionFailed', 'TargetRaidConfigSet', 'BiosSettingsCached', 'BootModeCached',
   'AgentTokenIssued', 'AgentHeartbeatRecorded', 'AgentCleared', 'BootConfigRecorded', 'StepsPlanned', 'StepStarted', 'StepFinished',
 ];

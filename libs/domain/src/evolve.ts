@@ -1,6 +1,6 @@
 import { NO_AGENT } from './agent.js';
 import { type NodeEvent } from './events.js';
-import { isAsynchronous } from './management.js';
+import { clearsLastError, isAsynchronous } from './management.js';
 import { type BiosSetting, type BiosSettingValue, type JsonObject, newNode, newPort, type Node } from './node.js';
 import { LOOKUP_ALLOWED_STATES } from './states.js';
 import { STEP_RUN_STATES } from './steps.js';
@@ -20,7 +20,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'NodeDeleted':
       return null;
     case 'ProvisionStateChanged': {
-      const { from, to, target, reservation, last_error, clean_steps, deploy_steps, configdrive, rescue_password } = event.data;
+      const { from, to, target, reservation, last_error, clean_steps, disable_ramdisk, deploy_steps, configdrive, rescue_password } = event.data;
       const settled = target === null;
       return {
         ...touched,
@@ -29,6 +29,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
         reservation,
         last_error,
         clean_steps: settled ? null : (clean_steps ?? node.clean_steps),
+        cleaning_disable_ramdisk: settled ? false : (disable_ramdisk ?? node.cleaning_disable_ramdisk),
         deploy_steps: settled ? null : (deploy_steps ?? node.deploy_steps),
         ...(configdrive !== undefined ? { instance_info: { ...node.instance_info, configdrive } } : {}),
         ...(rescue_password !== undefined ? { instance_info: { ...node.instance_info, rescue_password } } : {}),
@@ -150,7 +151,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       return { ...touched, instance_uuid: null, instance_info: {} };
     case 'ManagementActionStarted': {
       const { action, reservation } = event.data;
-      return { ...touched, management_action: action, reservation, last_error: isAsynchronous(action) ? null : node.last_error };
+      return { ...touched, management_action: action, reservation, last_error: clearsLastError(action) ? null : node.last_error };
     }
     case 'BootDeviceSet':
     case 'NmiInjected':
@@ -162,6 +163,8 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       return { ...touched, management_action: null, reservation: null, secure_boot: event.data.secure_boot };
     case 'ConsoleModeSet':
       return { ...touched, management_action: null, reservation: null, console_enabled: event.data.enabled };
+    case 'RamdiskTornDown':
+      return { ...touched, management_action: null, reservation: null, power_state: event.data.power_state ?? node.power_state };
     case 'ManagementActionFailed': {
       const last_error = isAsynchronous(event.data.action) ? event.data.error : node.last_error;
       return { ...touched, management_action: null, reservation: null, last_error };

@@ -30,14 +30,14 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     storage: ['noop'],
     vendor: ['fake', 'no-vendor'],
   },
-  // `ramdisk` (the default) provisions by power alone: boot, then active, no image written.
-  // `direct` deploys and cleans through the ramdisk agent, booted by the boot interface;
-  // rescue through the agent is `agent`. Inspection boots the inspector's ramdisk.
+  // `direct` (the default, as in Ironic) writes the instance's image through the ramdisk agent;
+  // `ramdisk` boots the instance's own ramdisk or ISO through the boot interface. Both clean
+  // through the agent; rescue through the agent is `agent`. Inspection boots the inspector's ramdisk.
   redfish: {
     bios: ['redfish', 'no-bios'],
     boot: ['pxe', 'redfish-virtual-media'],
     console: ['no-console'],
-    deploy: ['ramdisk', 'direct'],
+    deploy: ['direct', 'ramdisk'],
     inspect: ['inspector', 'no-inspect'],
     management: ['redfish'],
     network: ['noop', 'flat'],
@@ -51,7 +51,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     bios: ['no-bios'],
     boot: ['pxe'],
     console: ['no-console'],
-    deploy: ['ramdisk', 'direct'],
+    deploy: ['direct', 'ramdisk'],
     inspect: ['inspector', 'no-inspect'],
     management: ['ipmitool'],
     network: ['noop', 'flat'],

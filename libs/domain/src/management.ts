@@ -14,15 +14,28 @@ export type ManagementAction =
   | { readonly kind: 'set_boot_mode'; readonly target: BootMode }
   | { readonly kind: 'set_secure_boot'; readonly target: boolean }
   /** `enabled: null` is Ironic's quirk: accepted with 202, then failing in the worker. */
-  | { readonly kind: 'set_console'; readonly enabled: boolean | null };
+  | { readonly kind: 'set_console'; readonly enabled: boolean | null }
+  /**
+   * After a wait for the ramdisk ended by abort or timeout: its media ejected, and the host
+   * powered off when `power_off` (Ironic's `tear_down_cleaning`, rescue `clean_up`, deploy `clean_up`).
+   */
+  | { readonly kind: 'tear_down_ramdisk'; readonly of: RamdiskRun; readonly power_off: boolean };
+
+/** What a ramdisk was booted for. */
+export type RamdiskRun = 'clean' | 'deploy' | 'rescue';
 
 export type ManagementActionKind = ManagementAction['kind'];
 
 /** The calls answered with 202 and carried out afterwards by the conductor's work. */
-const ASYNCHRONOUS: ReadonlySet<ManagementActionKind> = new Set<ManagementActionKind>(['set_boot_mode', 'set_secure_boot', 'set_console']);
+const ASYNCHRONOUS: ReadonlySet<ManagementActionKind> = new Set<ManagementActionKind>(['set_boot_mode', 'set_secure_boot', 'set_console', 'tear_down_ramdisk']);
 
 export function isAsynchronous(action: ManagementAction): boolean {
   return ASYNCHRONOUS.has(action.kind);
+}
+
+/** Whether starting `action` clears `last_error`, as Ironic does before answering 202; a tear-down keeps the error that ended the wait. */
+export function clearsLastError(action: ManagementAction): boolean {
+  return isAsynchronous(action) && action.kind !== 'tear_down_ramdisk';
 }
 
 /** Ironic's boot modes (`ironic.common.boot_modes`). */
@@ -59,6 +72,8 @@ export function managementFailure(action: ManagementAction, nodeId: string, erro
     case 'set_console':
       if (action.enabled === null) return `Async execution of _set_console_mode failed with error: ${error}`;
       return `Error ${action.enabled ? 'enabling' : 'disabling'} the console on node ${nodeId}. Reason: ${error}`;
+    case 'tear_down_ramdisk':
+      return `${RAMDISK_RUN_TEARDOWN[action.of]} failed: ${error}`;
     case 'set_boot_device':
     case 'inject_nmi':
     case 'set_indicator_state':
@@ -83,10 +98,15 @@ export function describeAction(action: ManagementAction): string {
       return `turning secure boot ${action.target ? 'on' : 'off'}`;
     case 'set_console':
       return `${action.enabled ? 'enabling' : 'disabling'} the console`;
+    case 'tear_down_ramdisk':
+      return RAMDISK_RUN_TEARDOWN[action.of].toLowerCase();
     default:
       return assertNever(action);
   }
 }
+
+/** Ironic's names for tearing each ramdisk run down. */
+const RAMDISK_RUN_TEARDOWN: Readonly<Record<RamdiskRun, string>> = { clean: 'Tearing down cleaning', deploy: 'Cleaning up the deployment', rescue: 'Cleaning up rescue' };
 
 function assertNever(value: never): never {
   throw new TypeError(`Unhandled management action: ${JSON.stringify(value)}`);

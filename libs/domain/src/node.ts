@@ -67,12 +67,14 @@ export interface Node extends NodeFields {
   power_sync_failures: number;
   /** Steps of the running manual clean or custom deploy, kept for callbacks and recovery. */
   clean_steps: Json[] | null;
+  /** The running manual clean boots no ramdisk: it runs only out-of-band steps (Ironic's `cleaning_disable_ramdisk`). */
+  cleaning_disable_ramdisk: boolean;
   deploy_steps: Json[] | null;
   /** The plan of the running clean or deploy and how far it has got. */
   step_run: StepRun | null;
   /** The ramdisk agent running on the node now, once it looked the node up. */
   agent: AgentInfo | null;
-  /** What a PXE service serves the node for the ramdisk it boots now (`null`: no network boot prepared). */
+  /** What a PXE service serves the node now: the agent's ramdisk, or a `ramdisk`-deployed instance (`null`: no network boot prepared). */
   boot_config: JsonObject | null;
   created_at: string;
   updated_at: string | null;
@@ -271,6 +273,7 @@ export function newNode(uuid: string, createdAt: string, fields: Partial<Node> &
     reservation: null,
     power_sync_failures: 0,
     clean_steps: null,
+    cleaning_disable_ramdisk: false,
     deploy_steps: null,
     step_run: null,
     agent: null,

@@ -1,6 +1,12 @@
 import { type Json, type JsonObject, type Node } from '@ironledger/domain';
 import { type BiosDriver, type BiosSettingRequest, DriverError } from './driver.js';
 
+/** The BIOS interface whose clean steps the conductor runs itself, and how the driver describes `settings`. */
+export interface BiosSteps {
+  readonly bios: BiosDriver;
+  readonly settingsHelp: string;
+}
+
 /** The BIOS interface's clean steps. */
 export const BIOS_CLEAN_STEPS = ['apply_configuration', 'factory_reset'] as const;
 

@@ -77,6 +77,11 @@ export interface ProvisioningDriver {
   adopt(node: Node): Promise<WorkOutcome>;
   rescue(node: Node, phase: Phase): Promise<WorkOutcome>;
   unrescue(node: Node): Promise<WorkOutcome>;
+  /**
+   * Tears down a ramdisk whose wait was ended (abort, timeout): its media ejected, the host
+   * powered off when `powerOff`. Resolves with the power state it left, when it changed power.
+   */
+  tearDownRamdisk(node: Node, powerOff: boolean): Promise<PowerState | undefined>;
 }
 
 /** The boot device the BMC will boot from (`null`: it does not say). */

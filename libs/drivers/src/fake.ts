@@ -146,6 +146,8 @@ export function fakeHardware(options: FakeOptions = {}): HardwareType {
     adopt: (node) => done(node, 'adopt'),
     rescue: (node, phase) => waitable(node, 'rescue', phase),
     unrescue: (node) => done(node, 'unrescue'),
+    // A fake ramdisk has no media and leaves the power alone.
+    tearDownRamdisk: async () => undefined,
   };
 
   return { name: 'fake-hardware', power, provisioning, management, bios, console: consoleDriver };

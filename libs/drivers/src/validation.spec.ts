@@ -6,6 +6,8 @@ const UUID = '5b9f0a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b';
 const node = (driver: string, fields: Partial<Node> = {}): Node => newNode(UUID, '2026-11-24T20:00:00.000Z', { provision_state: 'enroll', driver, ...defaultInterfaces(driver), ...fields });
 const ALL_TRUE = { boot: { result: true }, deploy: { result: true }, management: { result: true }, network: { result: true }, power: { result: true }, bios: { result: true }, console: { result: true }, inspect: { result: true }, raid: { result: true }, rescue: { result: true }, storage: { result: true } };
 
+const REDFISH_BMC = { redfish_address: 'https://bmc', redfish_username: 'u', redfish_password: 'p' };
+
 describe('validateNode', () => {
   it('finds fake hardware ready, every interface in Ironic’s order, without reasons', () => {
     const result = validateNode(node('fake-hardware'));
@@ -25,7 +27,13 @@ describe('validateNode', () => {
     expect(redfish.power).toEqual({ result: false, reason: `Missing the following Redfish properties in node ${UUID} driver_info: ['redfish_address', 'redfish_username', 'redfish_password']` });
     expect(redfish.management).toEqual(redfish.power);
     expect(redfish.bios).toEqual(redfish.power);
-    const ready = validateNode(node('redfish', { driver_info: { redfish_address: 'https://bmc', redfish_username: 'u', redfish_password: 'p' }, instance_info: { image_source: 'http://x/img' } }));
+    const ready = validateNode(
+      node('redfish', {
+        driver_info: { ...REDFISH_BMC, deploy_iso: 'http://x/ipa.iso' },
+        boot_interface: 'redfish-virtual-media',
+        instance_info: { image_source: 'http://x/img', image_checksum: 'abc' },
+      }),
+    );
     expect(ready).toMatchObject({ power: { result: true }, management: { result: true }, bios: { result: true }, deploy: { result: true }, boot: { result: true } });
     expect(ready.raid).toEqual({ result: false, reason: 'Driver redfish does not support raid (disabled or not implemented).' });
     const ipmi = validateNode(node('ipmi', { driver_info: { ipmi_address: '10.0.0.1', ipmi_port: 'abc', ipmi_priv_level: 'KING' } }));
@@ -39,6 +47,10 @@ describe('validateNode', () => {
 
   it('needs an image for a real deployment, and instance traits the node has', () => {
     expect(validateNode(node('redfish')).deploy).toEqual({ result: false, reason: `Node ${UUID} failed to validate deploy image info. Some parameters were missing. Missing are: ['instance_info.image_source']` });
+    expect(validateNode(node('redfish', { deploy_interface: 'ramdisk' })).deploy).toEqual({
+      result: false,
+      reason: `Cannot validate image information for node ${UUID} because one or more parameters are missing from its instance_info and insufficient information is present to boot from a remote volume. Missing are: ['kernel', 'ramdisk']`,
+    });
     expect(validateNode(node('fake-hardware', { instance_info: { traits: 'CUSTOM_X' } })).deploy).toEqual({
       result: false,
       reason: `Error parsing traits from Node ${UUID} instance_info field. A list of strings is expected.`,
@@ -56,5 +68,27 @@ describe('interfaceOverrideRefusal', () => {
       "Could not find the following interface in the 'ironic.hardware.interfaces.deploy' entrypoint: nope. Valid interfaces are ['fake'].",
     );
     expect(interfaceOverrideRefusal(node('fake-hardware', { instance_info: { deploy_interface: 'fake' } }))).toBeUndefined();
+  });
+
+  it('checks that the boot interface can boot the agent, and a ramdisk deployment’s instance', () => {
+    const pxe = { driver_info: { ...REDFISH_BMC, deploy_kernel: 'http://x/k', deploy_ramdisk: 'http://x/r' }, deploy_interface: 'ramdisk', boot_interface: 'pxe' };
+    const port = { uuid: 'p-1', address: '52:54:00:00:00:01', pxe_enabled: true } as unknown as Node['ports'][number];
+    expect(validateNode(node('redfish', { ...pxe, instance_info: { kernel: 'http://x/ik', ramdisk: 'http://x/ir' } })).boot).toEqual({ result: false, reason: `Node ${UUID} does not have any port associated with it` });
+    const booted = validateNode(node('redfish', { ...pxe, ports: [port], instance_info: { kernel: 'http://x/ik', ramdisk: 'http://x/ir' } }));
+    expect(booted).toMatchObject({ boot: { result: true }, deploy: { result: true } });
+    const iso = validateNode(node('redfish', { ...pxe, ports: [port], instance_info: { boot_iso: 'http://x/live.iso' } }));
+    expect(iso.deploy).toEqual(iso.boot);
+    expect(iso.boot).toEqual({ result: false, reason: `Node ${UUID} cannot boot instance_info/boot_iso over PXE: a ramdisk instance over PXE is booted from instance_info/kernel and ramdisk.` });
+    const media = { driver_info: { ...REDFISH_BMC, deploy_iso: 'http://x/ipa.iso' }, deploy_interface: 'ramdisk', boot_interface: 'redfish-virtual-media' };
+    expect(validateNode(node('redfish', { ...media, instance_info: { boot_iso: 'http://x/live.iso' } }))).toMatchObject({ boot: { result: true }, deploy: { result: true } });
+    expect(validateNode(node('redfish', { ...media, instance_info: { boot_iso: 'http://x/live.iso', image_source: 'http://x/img' } })).deploy).toEqual({
+      result: false,
+      reason: "An 'image_source' and 'boot_iso' parameter may not be specified at the same time.",
+    });
+    expect(validateNode(node('redfish', { ...media, instance_info: { kernel: 'http://x/ik', ramdisk: 'http://x/ir' } })).boot.result).toBe(false);
+    expect(validateNode(node('redfish', { driver_info: REDFISH_BMC, boot_interface: 'redfish-virtual-media' })).boot).toEqual({
+      result: false,
+      reason: "Error validating Redfish virtual media. Some parameters were missing in node's driver_info. Missing are: ['deploy_iso']",
+    });
   });
 });

@@ -5,7 +5,9 @@
  */
 import { HARDWARE_TYPES, type HardwareInterface, type Json, type Node } from '@ironledger/domain';
 import { checkDeployImage } from './agent/instance-info.js';
-import { agentIso, agentKernelAndRamdisk, type RamdiskImageDefaults } from './boot/ramdisk-images.js';
+import { instancePxeConfig } from './boot/pxe.js';
+import { agentIso, agentKernelAndRamdisk, bootsInstanceRamdisk, instanceRamdisk, type RamdiskImageDefaults } from './boot/ramdisk-images.js';
+import { instanceIso } from './boot/virtual-media.js';
 import { parseDriverInfo as parseIpmiDriverInfo } from './ipmi/ipmitool.js';
 import { parseDriverInfo as parseRedfishDriverInfo } from './redfish/driver-info.js';
 
@@ -66,22 +68,23 @@ function validateInterface(node: Node, name: ValidatedInterface, implementation:
 }
 
 /**
- * The boot interface, for nodes that boot the agent's ramdisk (`direct` deploy or `agent`
- * rescue): the ramdisk's images must be known. Nodes provisioned by power alone boot nothing
- * the conductor prepares.
+ * The boot interface: the agent's ramdisk images must be known (every node of a real hardware
+ * type boots them, to clean if not to deploy), and a `ramdisk` deployment's instance must be one
+ * the interface boots.
  */
 function validateBoot(node: Node, implementation: string, images: RamdiskImageDefaults): InterfaceValidation {
-  if (implementationOf(node, 'deploy') !== 'direct' && implementationOf(node, 'rescue') !== 'agent') return READY;
   switch (implementation) {
     case 'redfish-virtual-media':
       return judged(() => {
         parseRedfishDriverInfo(node);
         agentIso(node, 'deploy', images);
+        if (bootsInstanceRamdisk(node)) instanceIso(node);
       });
     case 'pxe':
       return judged(() => {
         if (node.ports.length === 0) throw new Error(`Node ${node.uuid} does not have any port associated with it`);
         agentKernelAndRamdisk(node, 'deploy', images);
+        if (bootsInstanceRamdisk(node)) instancePxeConfig(node, {});
       });
     default:
       return READY;
@@ -90,7 +93,7 @@ function validateBoot(node: Node, implementation: string, images: RamdiskImageDe
 
 /**
  * The deploy interface: the instance's traits must be the node's (any deploy interface), and a
- * real deployment needs to know its image.
+ * real deployment needs to know its image (`direct`) or its ramdisk (`ramdisk`).
  */
 function validateDeploy(node: Node, implementation: string): InterfaceValidation {
   const traits: Json | undefined = node.instance_info.traits;
@@ -102,9 +105,7 @@ function validateDeploy(node: Node, implementation: string): InterfaceValidation
     if (missing.length > 0) return failed(`Cannot specify instance traits that are not also set on the node. Node ${node.uuid} is missing traits ${missing.join(', ')}`);
   }
   if (implementation === 'direct') return judged(() => checkDeployImage(node));
-  if (implementation !== 'fake' && !node.instance_info.image_source) {
-    return failed(`Node ${node.uuid} failed to validate deploy image info. Some parameters were missing. Missing are: ['instance_info.image_source']`);
-  }
+  if (implementation === 'ramdisk') return judged(() => instanceRamdisk(node));
   return READY;
 }
 

@@ -191,6 +191,8 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
       return about(`secure boot turned ${event.data.secure_boot ? 'on' : 'off'}`, 'management');
     case 'ConsoleModeSet':
       return about(`console ${event.data.enabled ? 'enabled' : 'disabled'}`, 'console');
+    case 'RamdiskTornDown':
+      return about(`${event.data.of} ramdisk torn down${event.data.power_state ? ` (${event.data.power_state})` : ''}`, 'provisioning');
     case 'ManagementActionFailed':
       return { ...info, action: `${describeAction(event.data.action)} failed`, from: null, to: null, error: event.data.error, severity: 'ERROR', category: 'management' };
     case 'TargetRaidConfigSet':

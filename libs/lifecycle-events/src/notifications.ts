@@ -256,6 +256,7 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
     case 'AgentHeartbeatRecorded':
     case 'AgentCleared':
     case 'BootConfigRecorded':
+    case 'RamdiskTornDown':
     case 'StepsPlanned':
     case 'StepStarted':
     case 'StepFinished':

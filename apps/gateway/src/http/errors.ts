@@ -31,7 +31,7 @@ export class RouterError extends ApiError {
 export const routerError = (status: number, description = ''): RouterError => new RouterError(status, description);
 
 /** Ironic's `NotAcceptable`: a parameter or action the requested microversion does not have. */
-export const notAcceptable = (): ApiError => new ApiError(406, 'Request not acceptable.');
+export const notAcceptable = (message = 'Request not acceptable.'): ApiError => new ApiError(406, message);
 
 export const badRequest = (message: string): ApiError => new ApiError(400, message);
 

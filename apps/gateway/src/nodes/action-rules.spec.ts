@@ -37,6 +37,26 @@ describe('checkProvisionRequest', () => {
   });
 });
 
+describe('disable_ramdisk', () => {
+  const clean = { target: 'clean', clean_steps: [{ interface: 'bios', step: 'factory_reset' }] };
+
+  it('is a boolean, or oslo’s word for one, for manual cleaning from 1.70', () => {
+    expect(checkProvisionRequest({ ...clean, disable_ramdisk: true }, at(70))).toEqual({ disableRamdisk: true });
+    expect(checkProvisionRequest({ ...clean, disable_ramdisk: 'yes' }, at(82))).toEqual({ disableRamdisk: true });
+    expect(checkProvisionRequest({ ...clean, disable_ramdisk: 'off' }, at(82))).toEqual({ disableRamdisk: false });
+    expect(checkProvisionRequest({ ...clean, disable_ramdisk: null }, at(69))).toEqual({ disableRamdisk: false });
+    expect(checkProvisionRequest(clean, at(82))).toEqual({ disableRamdisk: false });
+  });
+
+  it('is refused below 1.70 (406), for other targets, and when it is no boolean (400), in Ironic’s words', () => {
+    expect(() => checkProvisionRequest({ ...clean, disable_ramdisk: true }, at(69))).toThrow(refused(406, 'disable_ramdisk is not acceptable in this API version'));
+    expect(() => checkProvisionRequest({ target: 'manage', disable_ramdisk: false }, at(82))).toThrow(refused(400, 'disable_ramdisk is supported only with manual cleaning'));
+    const words = "acceptable values are: '0', '1', 'f', 'false', 'n', 'no', 'off', 'on', 't', 'true', 'y', 'yes'";
+    expect(() => checkProvisionRequest({ ...clean, disable_ramdisk: 'maybe' }, at(82))).toThrow(refused(400, `Invalid disable_ramdisk: Unrecognized value 'maybe', ${words}`));
+    expect(() => checkProvisionRequest({ ...clean, disable_ramdisk: 5 }, at(82))).toThrow(refused(400, `Invalid disable_ramdisk: Unrecognized value '5', ${words}`));
+  });
+});
+
 describe('checkPowerRequest', () => {
   const node = { ident: 'e1', powerState: null };
 

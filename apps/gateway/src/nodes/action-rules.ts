@@ -3,12 +3,13 @@
  * conductor sees them: which microversion allows what, and which arguments go with which
  * target. The state machine's own rules stay in the domain.
  */
-import { isPowerTarget, isProvisionVerb, type Node, type PowerTarget, transition, VERBS } from '@ironledger/domain';
+import { isPowerTarget, isProvisionVerb, type Node, type PowerTarget, pythonStr, transition, VERBS } from '@ironledger/domain';
 import { type RamdiskImageDefaults, validateNode } from '@ironledger/drivers';
 import { type Heartbeat } from '../agent/dto.js';
 import { RAMDISK_NOT_FOUND } from '../agent/lookup.js';
 import { type PowerActionDto, type ProvisionActionDto } from './dto.js';
 import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
+import { booleanArg } from '../http/ironic-args.js';
 import { type Microversion, Versions } from '../http/microversion.js';
 
 /** The first microversion that accepts each provision verb; the others exist since 1.1. */
@@ -27,13 +28,22 @@ export const VERB_MIN_VERSION: Readonly<Record<string, number>> = {
 
 const SOFT_POWER_TARGETS: readonly string[] = ['soft rebooting', 'soft power off'];
 
-/** Checks `PUT …/states/provision` (406 for what the version lacks, 400 for arguments that do not fit the target). */
-export function checkProvisionRequest(body: ProvisionActionDto, version: Microversion): void {
+/**
+ * Checks `PUT …/states/provision` (406 for what the version lacks, 400 for arguments that do not
+ * fit the target); resolves `disable_ramdisk` to a boolean.
+ */
+export function checkProvisionRequest(body: ProvisionActionDto, version: Microversion): { disableRamdisk: boolean } {
   const { target } = body;
+  const given = body.disable_ramdisk;
+  const disableRamdisk = given === undefined || given === null ? null : booleanArg('disable_ramdisk', typeof given === 'boolean' ? given : pythonStr(given));
   if (!version.atLeast(VERB_MIN_VERSION[target] ?? 1)) throw notAcceptable();
   const deploying = target === 'active' || target === 'deploy' || target === 'rebuild';
   if (body.configdrive !== undefined && body.configdrive !== null && !deploying) {
     throw badRequest('Adding a config drive is only supported when setting provision state to active or rebuild');
+  }
+  if (disableRamdisk !== null) {
+    if (!version.atLeast(Versions.CLEAN_DISABLE_RAMDISK)) throw notAcceptable('disable_ramdisk is not acceptable in this API version');
+    if (target !== 'clean') throw badRequest('disable_ramdisk is supported only with manual cleaning');
   }
   if (body.clean_steps !== undefined && target !== 'clean') throw badRequest('"clean_steps" is only valid when setting target provision state to clean');
   if (target === 'clean' && (body.clean_steps === undefined || body.clean_steps === null)) throw badRequest('"clean_steps" is required when setting target provision state to clean');
@@ -43,17 +53,19 @@ export function checkProvisionRequest(body: ProvisionActionDto, version: Microve
   }
   if (target === 'rescue' && !body.rescue_password) throw badRequest('A non-empty "rescue_password" is required when setting target provision state to rescue');
   if (target !== 'rescue' && body.rescue_password !== undefined) throw badRequest('"rescue_password" is only valid when setting target provision state to rescue');
+  return { disableRamdisk: disableRamdisk === true };
 }
 
 /**
  * What Ironic's conductor checks before a deployment moves the node: the power and deploy
- * interfaces must have what they need (for `direct`, the image and its checksum; the boot
- * interface's ramdisk). A refusal is a 400 and the node stays where it is. Checked only where
- * the state machine lets the deployment start; elsewhere the state refusal is the answer.
+ * interfaces must have what they need (the instance's traits on the node; for `direct`, the
+ * image and its checksum, for `ramdisk` its ramdisk; the boot interface's ramdisk). A refusal is
+ * a 400 and the node stays where it is. Checked only where the state machine lets the
+ * deployment start; elsewhere the state refusal is the answer.
  */
 export function checkDeployInputs(node: Node, target: string, images: RamdiskImageDefaults): void {
   const event = deploymentEvent(target);
-  if (!event || node.maintenance || !transition(node.provision_state, event) || !usesAgent(node)) return;
+  if (!event || node.maintenance || !transition(node.provision_state, event)) return;
   const { power, deploy } = validateNode(node, images);
   const refusal = !power.result ? power : !deploy.result ? deploy : undefined;
   if (refusal && !refusal.result) throw badRequest(`Failed to validate deploy or power info for node ${node.uuid}: ${refusal.reason}`);

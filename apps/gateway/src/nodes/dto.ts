@@ -14,6 +14,8 @@ export class ProvisionActionDto {
   /** A config drive (a string or, from 1.56, an object), kept in the node's `instance_info.configdrive`. */
   @Allow() configdrive?: Json;
   @IsOptional() @IsString() rescue_password?: string;
+  /** Manual cleaning without the ramdisk (1.70): a boolean, or one of oslo's words for one. */
+  @Allow() disable_ramdisk?: Json;
 }
 
 /** `PUT /v1/nodes/{id}/states/power`. */

@@ -287,6 +287,7 @@ function driverInternalInfo(node: Node): JsonObject {
   const info: JsonObject = {};
   const run = node.step_run;
   if (node.clean_steps !== null) info.clean_steps = node.clean_steps;
+  if (node.cleaning_disable_ramdisk) info.cleaning_disable_ramdisk = true;
   if (node.deploy_steps !== null) info.deploy_steps = node.deploy_steps;
   if (run) {
     info[`${run.kind}_steps`] = run.steps as unknown as Json[];
@@ -298,7 +299,7 @@ function driverInternalInfo(node: Node): JsonObject {
   // Ironic writes this one as a naive UTC ISO time.
   if (agent?.last_heartbeat) info.agent_last_heartbeat = agent.last_heartbeat.replace(/Z$/, '');
   if (agent?.token) info.agent_secret_token = MASKED_TOKEN;
-  // What a PXE service serves the node now (ironledger's: Ironic writes it to its TFTP root instead).
+  // What a PXE service serves the node now, ramdisk or ramdisk instance (ironledger's: Ironic writes it to its TFTP root instead).
   if (node.boot_config) info.pxe_config = node.boot_config;
   return info;
 }

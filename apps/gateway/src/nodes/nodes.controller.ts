@@ -170,7 +170,7 @@ export class NodesController {
   @HttpCode(202)
   async provision(@Param('ident') ident: string, @Body(new ValidBody(ProvisionActionDto)) body: ProvisionActionDto, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     checkNodeIdent(ident, { argument: 'node_ident' });
-    checkProvisionRequest(body, ctx.version);
+    const { disableRamdisk } = checkProvisionRequest(body, ctx.version);
     const { target, clean_steps, deploy_steps, configdrive } = body;
     const node = this.nodes.find(ident, ctx.version);
     checkDeployInputs(node, target, this.config.ramdiskImages);
@@ -180,7 +180,14 @@ export class NodesController {
     const steps = templateSteps.length > 0 ? [...templateSteps, ...(deploy_steps ?? [])] : deploy_steps;
     await this.nodes.requestProvisionAction(
       node.uuid,
-      { target, ...(clean_steps && { clean_steps }), ...(steps && { deploy_steps: steps }), ...(configdrive && { configdrive }), ...(rescue_password && { rescue_password }) },
+      {
+        target,
+        ...(clean_steps && { clean_steps }),
+        ...(disableRamdisk && { disable_ramdisk: true }),
+        ...(steps && { deploy_steps: steps }),
+        ...(configdrive && { configdrive }),
+        ...(rescue_password && { rescue_password }),
+      },
       ctx,
     );
     void reply.header('Location', statesLocation(ctx, ident));

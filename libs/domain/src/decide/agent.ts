@@ -5,9 +5,10 @@ import { InvalidInputError, InvalidParameterError, InvalidStateError } from '../
 import { type NodeEvent, type ProvisionStateChanged } from '../events.js';
 import { type Node } from '../node.js';
 import { RESUMABLE_STATES } from '../machine.js';
-import { LOOKUP_ALLOWED_STATES } from '../states.js';
+import { type ManagementAction, type RamdiskRun } from '../management.js';
+import { LOOKUP_ALLOWED_STATES, type MachineEvent, type ProvisionState } from '../states.js';
 import { type Step, type StepProgress } from '../steps.js';
-import { carriedTarget, eventMeta, firedBy, moved } from './shared.js';
+import { carriedTarget, eventMeta, firedBy, moved, workingConductor } from './shared.js';
 
 /**
  * A ramdisk looked the node up: it gets a token unless one was issued to this boot already
@@ -68,7 +69,6 @@ export function workProgress(command: RecordProvisionOutcome, node: Node): NodeE
     events.push(stepEvent(command, progress, plan));
   }
   if (command.data.agent_reset && node.agent) events.push({ type: 'AgentCleared', data: {}, meta: eventMeta(command) });
-  if (command.data.boot_config) events.push({ type: 'BootConfigRecorded', data: { config: command.data.boot_config }, meta: eventMeta(command) });
   return events;
 }
 
@@ -79,4 +79,21 @@ function stepEvent(command: RecordProvisionOutcome, progress: StepProgress, plan
   if (!step) throw new InvalidInputError(`Step ${progress.index} of the ${progress.kind} plan does not exist.`);
   const data = { kind: progress.kind, index: progress.index, step };
   return progress.type === 'started' ? { type: 'StepStarted', data, meta } : { type: 'StepFinished', data, meta };
+}
+
+/** The ramdisk each wait state waits for. */
+const RAMDISK_OF_WAIT: Readonly<Partial<Record<ProvisionState, RamdiskRun>>> = { 'clean wait': 'clean', 'wait call-back': 'deploy', 'rescue wait': 'rescue' };
+
+/**
+ * What a wait for a ramdisk ended early (an operator's abort, the callback timeout) leaves to do:
+ * the conductor that decided it takes the node's lock to tear the ramdisk down, ejecting its
+ * media and powering the host off where Ironic does (after cleaning, and a rescue that timed out).
+ */
+export function ramdiskTearDown(command: NodeCommand, node: Node, event: MachineEvent): NodeEvent[] {
+  const of = RAMDISK_OF_WAIT[node.provision_state];
+  const reservation = workingConductor(command.meta);
+  // A decision judged before any conductor has the command (the API's trial) takes no lock.
+  if (!of || (event !== 'abort' && event !== 'fail') || reservation === null) return [];
+  const action: ManagementAction = { kind: 'tear_down_ramdisk', of, power_off: of === 'clean' || (of === 'rescue' && event === 'fail') };
+  return [{ type: 'ManagementActionStarted', data: { action, reservation }, meta: eventMeta(command) }];
 }

@@ -100,6 +100,8 @@ export function recordManagementOutcome(command: RecordManagementOutcome, node: 
       // A null `enabled` never succeeds: the conductor reports its failure.
       if (action.enabled === null) throw new InvalidStateError(node.uuid, node.provision_state, 'set console mode None');
       return [{ type: 'ConsoleModeSet', data: { enabled: action.enabled }, meta }];
+    case 'tear_down_ramdisk':
+      return [{ type: 'RamdiskTornDown', data: { of: action.of, power_state: data.power_state ?? null }, meta }];
     default:
       return assertNever(action);
   }

@@ -8,14 +8,14 @@ import { describeAction, managementFailure } from '../management.js';
 import { type Node } from '../node.js';
 import { stepName } from '../steps.js';
 import { isProvisionVerb, type MachineEvent, VERBS } from '../states.js';
-import { heartbeatCameMeanwhile, resumed, workProgress } from './agent.js';
+import { heartbeatCameMeanwhile, ramdiskTearDown, resumed, workProgress } from './agent.js';
 import { deallocatedByTearDown } from './allocation.js';
 import { introspectionAfterProvisionMove } from './introspection.js';
 import { assertNever, carriedTarget, ensureNotLocked, eventMeta, firedBy, moved, WORKING_STATES } from './shared.js';
 
 export function requestProvisionAction(command: RequestProvisionAction, node: Node): NodeEvent[] {
   ensureNotLocked(node);
-  const { target, clean_steps, deploy_steps, configdrive, rescue_password } = command.data;
+  const { target, clean_steps, disable_ramdisk, deploy_steps, configdrive, rescue_password } = command.data;
   const event = isProvisionVerb(target) ? VERBS[target] : undefined;
   if (event) checkProvisionRules(node, event);
   const to = event && firedBy('operator', node.provision_state, event);
@@ -28,12 +28,12 @@ export function requestProvisionAction(command: RequestProvisionAction, node: No
     // Manual cleaning returns to manageable instead of heading for available.
     chosenTarget: event === 'clean' ? 'manageable' : null,
     last_error: event === 'abort' && node.provision_state === 'clean wait' ? cleanAbortedText(node) : null,
-    ...(event === 'clean' ? { clean_steps } : {}),
+    ...(event === 'clean' ? { clean_steps, ...(disable_ramdisk && { disable_ramdisk }) } : {}),
     ...(deploy_steps && (event === 'deploy' || event === 'rebuild') ? { deploy_steps } : {}),
     ...(configdrive && (event === 'deploy' || event === 'rebuild') ? { configdrive } : {}),
     ...(rescue_password && event === 'rescue' ? { rescue_password } : {}),
   });
-  return [provisionMove, ...introspectionAfterProvisionMove(command, node, event)];
+  return [provisionMove, ...introspectionAfterProvisionMove(command, node, event), ...ramdiskTearDown(command, node, event)];
 }
 
 /** Ironic's record of an aborted clean, naming the step it ran, if any. */
@@ -74,7 +74,9 @@ export function recordProvisionOutcome(command: RecordProvisionOutcome, node: No
   const introspection = introspectionAfterProvisionMove(command, node, event, error);
   events.push(...workProgress(command, node));
   const move = moved(command, node, event, to, { verb: null, chosenTarget: carriedTarget(node), last_error: error ?? node.last_error });
-  events.push(move, ...introspection);
+  events.push(move, ...introspection, ...ramdiskTearDown(command, node, event));
+  // What the node boots over the network from now on: the ramdisk it waits for, or its instance.
+  if (data.boot_config) events.push({ type: 'BootConfigRecorded', data: { config: data.boot_config }, meta: eventMeta(command) });
   // The agent reported in while the work ran: no need to wait for it.
   if (event === 'wait' && RESUMABLE_STATES.has(to) && heartbeatCameMeanwhile(command, node)) events.push(resumed(command, evolve(node, move)!));
   // A finished tear-down ends the instance, and the allocation that brought it (the conductor deletes that).

@@ -15,7 +15,7 @@ export function moved(
   node: Node,
   event: MachineEvent,
   to: ProvisionState,
-  how: { verb: string | null; chosenTarget: ProvisionState | null; last_error: string | null } & Pick<ProvisionStateChanged['data'], 'clean_steps' | 'deploy_steps' | 'configdrive' | 'rescue_password'>,
+  how: { verb: string | null; chosenTarget: ProvisionState | null; last_error: string | null } & Pick<ProvisionStateChanged['data'], 'clean_steps' | 'disable_ramdisk' | 'deploy_steps' | 'configdrive' | 'rescue_password'>,
 ): ProvisionStateChanged {
   const { verb, chosenTarget, ...rest } = how;
   return {

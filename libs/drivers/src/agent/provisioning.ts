@@ -9,8 +9,7 @@
  * progress it made is returned with the outcome and recorded in the same commit.
  */
 import { type Json, type JsonObject, type Node, type Phase, type PowerState, type Step, type StepKind, type StepProgress, automatedCleanPlan, deployPlan, manualCleanPlan, stepName } from '@ironledger/domain';
-import { type BiosSteps } from '../generic-provisioning.js';
-import { BIOS_CLEAN_STEPS, checkBiosStep, runBiosStep } from '../bios-steps.js';
+import { BIOS_CLEAN_STEPS, type BiosSteps, checkBiosStep, runBiosStep } from '../bios-steps.js';
 import { DriverError, type PowerDriver, type ProvisioningDriver, StepFailure, type WorkOutcome } from '../driver.js';
 import { type BootInterface } from '../boot/index.js';
 import { type AgentClient, type AgentCommand, agentCommandError, agentEndpoint } from './client.js';
@@ -185,6 +184,27 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
     }
   };
 
+  /**
+   * Manual cleaning that boots no ramdisk (`disable_ramdisk`): only the steps the conductor runs
+   * through the BMC, one after the other; no tear-down, since nothing was booted.
+   */
+  const cleanWithoutRamdisk = async (node: Node, requested: readonly Json[]): Promise<WorkOutcome> => {
+    const progress: StepProgress[] = [];
+    try {
+      const steps = manualCleanPlan(requested, parts.biosSteps ? BIOS_STEPS : [], node.uuid);
+      for (const step of steps) checkBiosStep(node, step, parts.biosSteps!.settingsHelp);
+      progress.push({ type: 'planned', kind: 'clean', steps });
+      for (const [index, step] of steps.entries()) {
+        progress.push({ type: 'started', kind: 'clean', index });
+        await runOutOfBand(node, step);
+        progress.push({ type: 'finished', kind: 'clean', index });
+      }
+      return { result: 'done', progress };
+    } catch (error) {
+      throw new StepFailure((error as Error).message, progress);
+    }
+  };
+
   return {
     async deploy(node, phase) {
       if (phase === 'start') {
@@ -197,6 +217,7 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
       return continueSteps(node, 'deploy', node.deploy_steps);
     },
     async clean(node, steps, phase: Phase) {
+      if (node.cleaning_disable_ramdisk) return cleanWithoutRamdisk(node, steps ?? []);
       // Manual steps are checked against what the node offers once its agent says what that is.
       if (phase === 'start') return bootRamdisk(node, 'deploy');
       return continueSteps(node, 'clean', steps);
@@ -205,6 +226,11 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
       const powerState = await power.setPowerState(node, 'power off');
       await parts.boot(node).cleanUpRamdisk(node);
       return { result: 'done', powerState };
+    },
+    async tearDownRamdisk(node, powerOff) {
+      const powerState = powerOff ? await power.setPowerState(node, 'power off') : undefined;
+      await parts.boot(node).cleanUpRamdisk(node);
+      return powerState;
     },
     async rescue(node, phase) {
       if (phase === 'start') {
@@ -218,9 +244,10 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
     async unrescue(node) {
       const boot = parts.boot(node);
       await boot.cleanUpRamdisk(node);
-      await boot.prepareInstance(node);
+      const bootConfig = await boot.prepareInstance(node);
       const state = await power.getPowerState(node);
-      return { result: 'done', powerState: await power.setPowerState(node, state === 'power on' ? 'rebooting' : 'power on') };
+      const powerState = await power.setPowerState(node, state === 'power on' ? 'rebooting' : 'power on');
+      return { result: 'done', powerState, ...(bootConfig && { bootConfig }) };
     },
     async adopt(node) {
       power.validate(node);

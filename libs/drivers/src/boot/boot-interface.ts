@@ -18,10 +18,19 @@ export interface BootInterface {
    * service must serve for it (PXE), or with nothing when the BMC holds all of it (virtual media).
    */
   prepareRamdisk(node: Node, mode: RamdiskMode): Promise<JsonObject | void>;
-  /** Undoes `prepareRamdisk`: the ramdisk's media is ejected. */
+  /** Undoes `prepareRamdisk` (and a ramdisk instance's `prepareInstance`): the media is ejected. */
   cleanUpRamdisk(node: Node): Promise<void>;
-  /** Makes the node boot its instance from the local disk from now on, the ramdisk's media ejected. */
-  prepareInstance(node: Node): Promise<void>;
+  /**
+   * Refuses the instance of a `ramdisk` deployment (`instance_info` boot_iso, or kernel and
+   * ramdisk) when this interface cannot boot it; other instances boot from disk and pass.
+   */
+  validateInstance(node: Node): void;
+  /**
+   * Makes the node boot its instance from now on, the ramdisk's media ejected: from the local
+   * disk, or for a `ramdisk` deployment its own ramdisk (Ironic's `prepare_instance`). Resolves
+   * with what a network boot service must serve for that, if anything.
+   */
+  prepareInstance(node: Node): Promise<JsonObject | void>;
 }
 
 /** Ironic's `RESCUE_LIKE_STATES`: the rescue ramdisk is the one that runs in them. */

@@ -123,7 +123,7 @@ describe('virtual media devices', () => {
 });
 
 describe('the boot interface of a node', () => {
-  const named = (name: string): BootInterface => ({ name, validate: () => undefined, prepareRamdisk: async () => undefined, cleanUpRamdisk: async () => undefined, prepareInstance: async () => undefined });
+  const named = (name: string): BootInterface => ({ name, validate: () => undefined, prepareRamdisk: async () => undefined, cleanUpRamdisk: async () => undefined, validateInstance: () => undefined, prepareInstance: async () => undefined });
   const available = [named('pxe'), named('redfish-virtual-media')];
 
   it('is the one its boot_interface names', () => {

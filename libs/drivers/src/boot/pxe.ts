@@ -3,12 +3,13 @@
  * service (DHCP and TFTP/HTTP, outside this driver) serves the agent's kernel and ramdisk with
  * the kernel command line that points the agent at the API. `prepareRamdisk` resolves with
  * that configuration for the conductor to record and hand to the service, in place of
- * Ironic's per-node files under its TFTP root.
+ * Ironic's per-node files under its TFTP root. A `ramdisk` deployment's instance is served the
+ * same way, and booted from the network persistently.
  */
 import { type Node } from '@ironledger/domain';
 import { DriverError, type ManagementDriver } from '../driver.js';
 import { type BootInterface, type RamdiskMode } from './boot-interface.js';
-import { agentKernelAndRamdisk, type RamdiskImageDefaults } from './ramdisk-images.js';
+import { agentKernelAndRamdisk, bootsInstanceRamdisk, instanceRamdisk, type RamdiskImageDefaults } from './ramdisk-images.js';
 
 export interface PxeBootOptions {
   /** The API as the ramdisk reaches it, passed as `ipa-api-url` (Ironic's API endpoint, from its configuration or catalog). */
@@ -22,13 +23,13 @@ export interface PxeBootOptions {
 /** Ironic's default `[pxe]kernel_append_params`. */
 export const DEFAULT_KERNEL_APPEND_PARAMS = 'nofb nomodeset vga=normal';
 
-/** What a PXE service serves a node to boot the agent's ramdisk. */
+/** What a PXE service serves a node to boot the agent's ramdisk, or the instance of a `ramdisk` deployment (`instance`). */
 export type PxeConfig = {
   readonly node_uuid: string;
-  readonly mode: RamdiskMode;
+  readonly mode: RamdiskMode | 'instance';
   readonly kernel: string;
   readonly ramdisk: string;
-  /** The kernel command line: the node's or the default append parameters, then the agent's (`ipa-api-url`). */
+  /** The kernel command line: the node's or the default append parameters, then the agent's (`ipa-api-url`) or the instance's (`ramdisk_kernel_arguments`). */
   readonly kernel_params: string;
   /** The PXE-enabled ports' MACs, to which DHCP answers with this configuration. */
   readonly mac_addresses: string[];
@@ -44,9 +45,28 @@ export function pxeConfig(node: Node, mode: RamdiskMode, options: PxeBootOptions
     kernel,
     ramdisk,
     kernel_params: [append, `ipa-api-url=${options.apiUrl.replace(/\/+$/, '')}`].filter(Boolean).join(' '),
-    mac_addresses: node.ports.filter((port) => port.pxe_enabled).map((port) => port.address),
+    mac_addresses: pxeMacs(node),
   };
 }
+
+/** The PXE configuration of a `ramdisk` deployment's instance: its kernel and ramdisk, with `instance_info/ramdisk_kernel_arguments`. */
+export function instancePxeConfig(node: Node, options: Pick<PxeBootOptions, 'kernelAppendParams'>): PxeConfig {
+  const instance = instanceRamdisk(node);
+  if (!('kernel' in instance)) throw new DriverError(`Node ${node.uuid} cannot boot instance_info/boot_iso over PXE: a ramdisk instance over PXE is booted from instance_info/kernel and ramdisk.`);
+  const append = kernelAppendParams(node, options.kernelAppendParams ?? DEFAULT_KERNEL_APPEND_PARAMS);
+  const extra = node.instance_info.ramdisk_kernel_arguments;
+  return {
+    node_uuid: node.uuid,
+    mode: 'instance',
+    kernel: instance.kernel,
+    ramdisk: instance.ramdisk,
+    kernel_params: [append, typeof extra === 'string' ? extra : ''].filter(Boolean).join(' '),
+    mac_addresses: pxeMacs(node),
+  };
+}
+
+/** The PXE-enabled ports' MACs, to which DHCP answers. */
+const pxeMacs = (node: Node): string[] => node.ports.filter((port) => port.pxe_enabled).map((port) => port.address);
 
 /**
  * `kernel_append_params` of the node's `instance_info`, else of its `driver_info`, else the
@@ -81,8 +101,15 @@ export function pxeBoot(management: ManagementDriver, options: PxeBootOptions): 
     // Only the PXE service holds anything: the BMC's one-time override is used up by the boot.
     async cleanUpRamdisk() {},
 
+    validateInstance(node) {
+      if (bootsInstanceRamdisk(node)) instancePxeConfig(node, options);
+    },
+
     async prepareInstance(node) {
-      await management.setBootDevice(node, 'disk', true);
+      if (!bootsInstanceRamdisk(node)) return management.setBootDevice(node, 'disk', true);
+      const config = instancePxeConfig(node, options);
+      await management.setBootDevice(node, 'pxe', true);
+      return config;
     },
   };
 }

@@ -49,6 +49,36 @@ export function agentKernelAndRamdisk(node: Node, mode: RamdiskMode, defaults: R
   return { kernel, ramdisk };
 }
 
+/** What a `ramdisk` deployment boots as its instance: a bootable ISO, or a kernel and ramdisk. */
+export type InstanceRamdisk = { readonly bootIso: string } | { readonly kernel: string; readonly ramdisk: string };
+
+/**
+ * The instance of a `ramdisk` deployment, from `instance_info` (Ironic's `get_image_instance_info`
+ * for the ramdisk boot option): `boot_iso`, which excludes an `image_source`, else `kernel` and
+ * `ramdisk`. No Image service is asked for an image's kernel and ramdisk.
+ */
+export function instanceRamdisk(node: Node): InstanceRamdisk {
+  const info = node.instance_info;
+  const bootIso = text(info.boot_iso);
+  if (bootIso !== undefined) {
+    if (text(info.image_source) !== undefined) throw new DriverError("An 'image_source' and 'boot_iso' parameter may not be specified at the same time.");
+    return { bootIso };
+  }
+  const kernel = text(info.kernel);
+  const ramdisk = text(info.ramdisk);
+  if (kernel === undefined || ramdisk === undefined) {
+    const absent = [...(kernel === undefined ? ['kernel'] : []), ...(ramdisk === undefined ? ['ramdisk'] : [])];
+    throw missing(`Cannot validate image information for node ${node.uuid} because one or more parameters are missing from its instance_info and insufficient information is present to boot from a remote volume`, absent);
+  }
+  return { kernel, ramdisk };
+}
+
+/** Whether the node's instance is a ramdisk the boot interface boots (`ramdisk` deploy, chosen on the node or for this instance). */
+export function bootsInstanceRamdisk(node: Node): boolean {
+  const chosen = node.instance_info.deploy_interface;
+  return (typeof chosen === 'string' ? chosen : node.deploy_interface) === 'ramdisk';
+}
+
 /** Ironic's `check_for_missing_params` message. */
 function missing(context: string, names: readonly string[]): DriverError {
   return new DriverError(`${context}. Missing are: ${pythonRepr(names)}`);

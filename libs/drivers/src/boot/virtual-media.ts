@@ -1,7 +1,8 @@
 /**
  * Ironic's `redfish-virtual-media` boot interface: the agent's ISO is inserted into a virtual
  * CD/DVD drive of the node's manager (found through the ComputerSystem's `Links.ManagedBy`),
- * whatever was inserted there ejected first, and the BMC told to boot from it once.
+ * whatever was inserted there ejected first, and the BMC told to boot from it once. A `ramdisk`
+ * deployment's instance ISO is inserted the same way, and booted from persistently.
  */
 import { type Node } from '@ironledger/domain';
 import { DriverError, type ManagementDriver } from '../driver.js';
@@ -9,7 +10,7 @@ import { type RedfishClient, type Resource } from '../redfish/client.js';
 import { type RedfishConnections, redfishFailure } from '../redfish/connections.js';
 import { RedfishError } from '../redfish/errors.js';
 import { type BootInterface, ramdiskModeOf } from './boot-interface.js';
-import { agentIso, type RamdiskImageDefaults } from './ramdisk-images.js';
+import { agentIso, bootsInstanceRamdisk, instanceRamdisk, type RamdiskImageDefaults } from './ramdisk-images.js';
 
 export interface VirtualMediaBootOptions {
   /** ISOs of nodes whose `driver_info` names none (`deployIso`, `rescueIso`). */
@@ -66,6 +67,20 @@ export function redfishVirtualMediaBoot(connections: RedfishConnections, managem
     }
   };
 
+  /** Ejects whatever the node's CD/DVD drives hold, then inserts `iso` into the first. */
+  const insert = async (node: Node, iso: string): Promise<void> => {
+    try {
+      const client = connections.clientOf(node);
+      const drives = await opticalDrives(client);
+      if (drives.length === 0) throw new DriverError(`No suitable virtual media device found for node ${node.uuid}`);
+      await eject(client, drives);
+      // Inserted and write-protected are the defaults; sushy leaves them out, since some BMCs refuse them.
+      await client.post(mediaActionTarget(drives[0]!, 'InsertMedia'), { Image: iso });
+    } catch (error) {
+      throw redfishFailure(error, `Inserting virtual media ${iso} into node ${node.uuid} failed`);
+    }
+  };
+
   return {
     name: 'redfish-virtual-media',
 
@@ -75,27 +90,35 @@ export function redfishVirtualMediaBoot(connections: RedfishConnections, managem
     },
 
     async prepareRamdisk(node, mode) {
-      const iso = agentIso(node, mode, options.images);
-      try {
-        const client = connections.clientOf(node);
-        const drives = await opticalDrives(client);
-        if (drives.length === 0) throw new DriverError(`No suitable virtual media device found for node ${node.uuid}`);
-        await eject(client, drives);
-        // Inserted and write-protected are the defaults; sushy leaves them out, since some BMCs refuse them.
-        await client.post(mediaActionTarget(drives[0]!, 'InsertMedia'), { Image: iso });
-      } catch (error) {
-        throw redfishFailure(error, `Inserting virtual media ${iso} into node ${node.uuid} failed`);
-      }
+      await insert(node, agentIso(node, mode, options.images));
       await management.setBootDevice(node, 'cdrom', false);
     },
 
     cleanUpRamdisk: ejectAll,
 
+    validateInstance(node) {
+      if (bootsInstanceRamdisk(node)) instanceIso(node);
+    },
+
     async prepareInstance(node) {
-      await ejectAll(node);
-      await management.setBootDevice(node, 'disk', true);
+      if (!bootsInstanceRamdisk(node)) {
+        await ejectAll(node);
+        return management.setBootDevice(node, 'disk', true);
+      }
+      await insert(node, instanceIso(node));
+      await management.setBootDevice(node, 'cdrom', true);
     },
   };
+}
+
+/**
+ * The ISO a `ramdisk` deployment boots over virtual media. Ironic would also build one from the
+ * instance's kernel and ramdisk; ironledger builds no ISOs, so it needs `boot_iso`.
+ */
+export function instanceIso(node: Node): string {
+  const instance = instanceRamdisk(node);
+  if (!('bootIso' in instance)) throw new DriverError(`Node ${node.uuid} boots its ramdisk instance over virtual media from instance_info/boot_iso; building an ISO from instance_info/kernel and ramdisk is not supported.`);
+  return instance.bootIso;
 }
 
 function linkOf(value: unknown): string | undefined {

@@ -94,6 +94,8 @@ export function fakeIpmitool(bmcs: Record<string, FakeBmc>, options: { missing?:
         if (!bmc.ignoresSoft) set('off');
         return { code: 0, stdout: 'Chassis Power Control: Soft\n', stderr: '' };
       default:
+        // Boot device changes (and the raw command that keeps them) are taken and recorded.
+        if (command.startsWith('chassis bootdev ') || command.startsWith('raw ')) return { code: 0, stdout: '', stderr: '' };
         return { code: 1, stdout: '', stderr: `Invalid chassis power command: ${command}\n` };
     }
   };

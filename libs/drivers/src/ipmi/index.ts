@@ -1,10 +1,11 @@
+import { type Node } from '@ironledger/domain';
 import { AgentClient } from '../agent/client.js';
 import { type AgentOptions, DEFAULT_RAMDISK_API_URL } from '../agent/options.js';
 import { agentProvisioning } from '../agent/provisioning.js';
 import { bootInterfaceFor, pxeBoot } from '../boot/index.js';
 import { type HardwareType } from '../driver.js';
-import { genericProvisioning } from '../generic-provisioning.js';
 import { provisioningByInterface } from '../provisioning-by-interface.js';
+import { ramdiskDeploy } from '../ramdisk-deploy.js';
 import { IpmiManagementDriver } from './management.js';
 import { type IpmiOptions, IpmiPowerDriver } from './power.js';
 
@@ -14,16 +15,15 @@ export { deployBootMode, IpmiManagementDriver } from './management.js';
 export { type IpmiOptions, IpmiPowerDriver } from './power.js';
 
 /**
- * Ironic's `ipmi` hardware type: power and management through ipmitool; provisioning by power
- * alone (`ramdisk`), or through the ramdisk agent booted by PXE (`direct`, `agent` rescue).
+ * Ironic's `ipmi` hardware type: power and management through ipmitool; provisioning through the
+ * ramdisk agent booted by PXE (`direct` deploy, cleaning, `agent` rescue); a `ramdisk` deployment
+ * boots the instance's own kernel and ramdisk over PXE.
  */
 export function ipmiHardware(options: IpmiOptions = {}, agentOptions: AgentOptions = {}): HardwareType {
   const power = new IpmiPowerDriver(options);
   const management = new IpmiManagementDriver(power);
   const boots = [pxeBoot(management, { apiUrl: agentOptions.apiUrl ?? DEFAULT_RAMDISK_API_URL, images: agentOptions.images })];
-  const agent = agentProvisioning(
-    { power, boot: (node) => bootInterfaceFor(node, boots), agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }) },
-    { cleanStepPriorities: agentOptions.cleanStepPriorities },
-  );
-  return { name: 'ipmi', power, management, provisioning: provisioningByInterface(genericProvisioning(power, 'ipmi'), { direct: agent }, { agent }) };
+  const boot = (node: Node) => bootInterfaceFor(node, boots);
+  const agent = agentProvisioning({ power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }) }, { cleanStepPriorities: agentOptions.cleanStepPriorities });
+  return { name: 'ipmi', power, management, provisioning: provisioningByInterface({ direct: agent, ramdisk: ramdiskDeploy({ power, boot, agent }) }, { agent }) };
 }

@@ -1,10 +1,11 @@
+import { type Node } from '@ironledger/domain';
 import { AgentClient } from '../agent/client.js';
 import { type AgentOptions, DEFAULT_RAMDISK_API_URL } from '../agent/options.js';
 import { agentProvisioning } from '../agent/provisioning.js';
 import { bootInterfaceFor, pxeBoot, redfishVirtualMediaBoot } from '../boot/index.js';
 import { type HardwareType } from '../driver.js';
-import { genericProvisioning } from '../generic-provisioning.js';
 import { provisioningByInterface } from '../provisioning-by-interface.js';
+import { ramdiskDeploy } from '../ramdisk-deploy.js';
 import { redfishBios } from './bios.js';
 import { RedfishConnections } from './connections.js';
 import { redfishManagement } from './management.js';
@@ -28,9 +29,9 @@ export interface RedfishHardware extends HardwareType {
 
 /**
  * Ironic's `redfish` hardware type: power, management and BIOS through Redfish over one set of
- * BMC connections. Provisioning is by power alone (`ramdisk` deploy, with the BIOS clean
- * steps), or through the ramdisk agent (`direct` deploy, `agent` rescue), booted by virtual
- * media or PXE.
+ * BMC connections. Provisioning goes through the ramdisk agent, booted by virtual media or PXE
+ * (`direct` deploy, cleaning with the BIOS steps, `agent` rescue); a `ramdisk` deployment boots
+ * the instance's own ramdisk or ISO.
  */
 export function redfishHardware(options: RedfishOptions = {}, agentOptions: AgentOptions = {}): RedfishHardware {
   const connections = new RedfishConnections(options);
@@ -40,8 +41,9 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
   const biosSteps = { bios, settingsHelp: 'A list of BIOS settings to be applied' };
   const images = agentOptions.images;
   const boots = [redfishVirtualMediaBoot(connections, management, { images }), pxeBoot(management, { apiUrl: agentOptions.apiUrl ?? DEFAULT_RAMDISK_API_URL, images })];
+  const boot = (node: Node) => bootInterfaceFor(node, boots);
   const agent = agentProvisioning(
-    { power, boot: (node) => bootInterfaceFor(node, boots), agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps },
+    { power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps },
     { cleanStepPriorities: agentOptions.cleanStepPriorities },
   );
   return {
@@ -49,7 +51,7 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
     power,
     management,
     bios,
-    provisioning: provisioningByInterface(genericProvisioning(power, 'redfish', biosSteps), { direct: agent }, { agent }),
+    provisioning: provisioningByInterface({ direct: agent, ramdisk: ramdiskDeploy({ power, boot, agent }) }, { agent }),
     close: () => connections.close(),
     openSockets: () => connections.openSockets,
   };

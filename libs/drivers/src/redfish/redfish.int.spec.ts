@@ -318,14 +318,15 @@ describe('faults', () => {
 });
 
 describe('the redfish hardware type', () => {
-  it('is registered, and its provisioning drives power through Redfish', async () => {
+  it('is registered, and deploys a ramdisk instance from its ISO over virtual media, then tears it down', async () => {
     const hardware = hardwareTypes({ redfish: { pollIntervalMs: 50 } }).get('redfish')!;
     expect(hardware.name).toBe('redfish');
-    const n = node(21);
+    const n: Node = { ...node(21), deploy_interface: 'ramdisk', boot_interface: 'redfish-virtual-media', instance_info: { boot_iso: 'http://images.example/live.iso' } };
     expect(await hardware.provisioning.deploy(n, 'start')).toEqual({ result: 'done', powerState: 'power on' });
-    expect(bmc(21).power).toBe('On');
+    expect(bmc(21)).toMatchObject({ power: 'On', media: { Cd: { image: 'http://images.example/live.iso', inserted: true } }, bootTarget: 'Cd', bootEnabled: 'Continuous' });
     await hardware.provisioning.tearDown(n);
     expect(bmc(21).power).toBe('Off');
+    expect(bmc(21).media.Cd).toBeUndefined();
     await (hardware as unknown as { close(): Promise<void> }).close();
   });
 });

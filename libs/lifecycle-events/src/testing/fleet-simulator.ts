@@ -85,6 +85,10 @@ function candidates(nodeId: string, node: Node | null, random: Random, meta: Com
         : cmd('RecordPowerOutcome', { outcome: 'failed', error: 'IPMI call failed: timeout' }, conductorMeta),
     ];
   }
+  if (node.management_action !== null) {
+    // A ramdisk torn down after an abort or a timeout.
+    return [cmd('RecordManagementOutcome', { outcome: 'succeeded', power_state: 'power off' }, conductorMeta)];
+  }
   if (node.reservation !== null) {
     const r = random();
     if (CAN_WAIT.has(node.provision_state) && r < 0.25) return [cmd('RecordProvisionOutcome', { outcome: 'waiting' }, conductorMeta)];
