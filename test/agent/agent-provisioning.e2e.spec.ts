@@ -165,6 +165,8 @@ describe('the agent through the baremetal CLI', () => {
     expect(active).toMatchObject({ power_state: 'power on', last_error: null, deploy_step: {} });
     const disk = await control(`/bmc/${n}/disk`);
     expect(disk.image).toMatchObject({ sha256: IMAGE_SHA256, bytes: IMAGE.length });
+    // A whole disk brings its boot loader; booting it in UEFI mode (the default), the agent registers it.
+    expect((disk.image as Json).bootloader).toMatchObject({ root_uuid: expect.stringMatching(/^0x/), efi_system_part_uuid: null, target_boot_mode: 'uefi' });
     expect(JSON.stringify(disk)).toContain('configdrive');
     const system = (await (await fetch(`${simUrl}/bmc/${n}/redfish/v1/Systems/${n}`, { headers: { Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` } })).json()) as Json;
     expect(system.PowerState).toBe('On');
@@ -214,6 +216,37 @@ describe('network boot', () => {
       mac_addresses: [systemMacs(n)[0]],
     });
     expect((await control(`/bmc/${n}/agent`)).bootedFrom).toBe('network');
+  });
+});
+
+describe('partition images', () => {
+  it('need root_gb; are written into the partitions asked for, with the boot loader installed by the agent', async () => {
+    const { uuid, n } = await enroll();
+    await ok('node', 'set', uuid, '--no-automated-clean');
+    await ok('node', 'provide', uuid, '--wait', '90');
+    await setImage(uuid);
+    await ok('node', 'set', uuid, '--instance-info', 'image_type=partition');
+    const refused = await baremetal('node', 'deploy', uuid);
+    expect(refused.stderr).toContain(`Failed to validate deploy or power info for node ${uuid}: Some parameters were missing in node's instance_info. Missing are: ['root_gb']`);
+
+    // A root partition smaller than the image: the agent refuses to write it.
+    await ok('node', 'set', uuid, '--instance-info', 'root_gb=0');
+    await ok('node', 'deploy', uuid);
+    const failed = await until(uuid, 'deploy failed', 60_000, false);
+    expect(failed.last_error).toContain('Root partition is too small for requested image. Image virtual size: 4 MB, Root size: 0 MB');
+
+    await ok('node', 'set', uuid, '--instance-info', 'root_gb=10', '--instance-info', 'swap_mb=512');
+    await ok('node', 'deploy', uuid, '--wait', '90');
+    await until(uuid, 'active');
+    const { image } = (await control(`/bmc/${n}/disk`)) as { image: { sha256: string; partitions: { uuids: Record<string, string> }; bootloader: Json } };
+    expect(image).toMatchObject({ sha256: IMAGE_SHA256, partitions: { root_mb: 10240, swap_mb: 512, ephemeral_mb: 0 } });
+    // UEFI by default: the boot loader goes into the root and the EFI system partitions the agent made.
+    expect(image.bootloader).toMatchObject({
+      root_uuid: image.partitions.uuids['root uuid'],
+      efi_system_part_uuid: image.partitions.uuids['efi system partition uuid'],
+      target_boot_mode: 'uefi',
+    });
+    expect((await control(`/bmc/${n}`)).powerState).toBe('On');
   });
 });
 
@@ -287,10 +320,13 @@ describe('what goes wrong', () => {
   it('a wrong checksum and a corrupted write fail the deployment with the agent’s message', async () => {
     const [wrong, corrupt] = await Promise.all([availableWith({ fault: 'none' }, 'f'.repeat(64)), availableWith({ fault: 'corrupt-write' })]);
     await Promise.all([ok('node', 'deploy', wrong.uuid), ok('node', 'deploy', corrupt.uuid)]);
-    for (const { uuid } of [wrong, corrupt]) {
+    for (const { uuid, n } of [wrong, corrupt]) {
       const failed = await until(uuid, 'deploy failed', 60_000, false);
       expect(failed.last_error).toMatch(new RegExp(`^Deploy step deploy\\.write_image failed on node ${uuid}\\. .*checksum`, 'i'));
       expect(await stepHistory(uuid)).toContain('deploy started deploy.write_image');
+      // Then the ramdisk is torn down, as Ironic's failure handler does: host off, media out.
+      expect(await released(uuid)).toMatchObject({ power_state: 'power off', last_error: failed.last_error });
+      expect(await control(`/bmc/${n}`)).toMatchObject({ powerState: 'Off', virtualMedia: {} });
     }
   });
 

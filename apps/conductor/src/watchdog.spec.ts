@@ -12,8 +12,8 @@ let handler: NodeCommandHandler;
 let projection: LiveProjection;
 let liveness: { alive: string[]; heard: boolean };
 
-const command = (type: NodeCommand['type'], data: object, conductor?: string): NodeCommand =>
-  ({ type, nodeId: NODE, data, meta: { at: new Date().toISOString(), actor: 'tester', requestId: `req-${type}`, conductor } }) as NodeCommand;
+const command = (type: NodeCommand['type'], data: object, conductor?: string, nodeId = NODE): NodeCommand =>
+  ({ type, nodeId, data, meta: { at: new Date().toISOString(), actor: 'tester', requestId: `req-${type}`, conductor } }) as NodeCommand;
 
 async function given(...commands: NodeCommand[]): Promise<void> {
   for (const c of commands) await handler.handle(c);
@@ -101,14 +101,27 @@ describe('the watchdog', () => {
     await watchdog().sweep(Date.now() + 30_000);
     await given();
     expect(node().provision_state).toBe('clean wait');
+    await watchdog().sweep(Date.now() + 61_000);
+    await given();
+    expect(node()).toMatchObject({ provision_state: 'clean failed', last_error: `Timeout reached while waiting for callback for node ${NODE}`, reservation: null });
+  });
+
+  it('hands a timed-out agent ramdisk’s tear-down to this conductor’s work', async () => {
+    const AGENT_NODE = '5f0c1ab4-8d2e-4c4b-9e36-2a6f1c0de002';
+    const on = (type: NodeCommand['type'], data: object) => command(type, data, SELF, AGENT_NODE);
+    await given(
+      command('RegisterNode', { driver: 'redfish', provision_state: 'manageable' }, undefined, AGENT_NODE),
+      on('RequestProvisionAction', { target: 'provide' }),
+      on('RecordProvisionOutcome', { outcome: 'waiting' }),
+    );
     const handed: string[] = [];
     const work: OwnWork = { isWorkingOn: () => false, resume: () => undefined, afterCommit: (_node, events) => handed.push(...events.map((e) => e.type)) };
     await watchdog({}, work).sweep(Date.now() + 61_000);
     await given();
     // The timeout keeps the node to tear its ramdisk down (host off, media out), and hands that to this conductor's work.
-    expect(node()).toMatchObject({
+    expect(projection.readModel.get(AGENT_NODE)).toMatchObject({
       provision_state: 'clean failed',
-      last_error: `Timeout reached while waiting for callback for node ${NODE}`,
+      last_error: `Timeout reached while waiting for callback for node ${AGENT_NODE}`,
       reservation: SELF,
       management_action: { kind: 'tear_down_ramdisk', of: 'clean', power_off: true },
     });

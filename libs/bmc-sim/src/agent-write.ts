@@ -45,6 +45,11 @@ export async function writeImage(bmc: VirtualBmc, image: ImageInfo, configdriveP
     if (streamed) bmc.disk = { image: null, metadataErased: false, partialWrite: { imageId: image.id, bytes: written.bytes } };
     throw new CommandFailure(ipaErrors.imageChecksum(streamed ? device : `/tmp/${image.id}`, image.id, expected, written.digest));
   }
+  const partition = image.image_type === 'partition';
+  const rootMb = Number(image.root_mb ?? 0);
+  const imageMb = Math.ceil(written.bytes / (1024 * 1024));
+  // IPA's check before it partitions the disk for a partition image.
+  if (partition && imageMb > rootMb) throw new CommandFailure(ipaErrors.invalidCommandParams(`Root partition is too small for requested image. Image virtual size: ${imageMb} MB, Root size: ${rootMb} MB`));
   const drive = await configDrive(configdrive, image, context);
   const uuids = partitionUuids(image, written.sha256);
   const onDisk: DiskImage = {
@@ -57,6 +62,7 @@ export async function writeImage(bmc: VirtualBmc, image: ImageInfo, configdriveP
     verified: { algo, value: expected },
     writtenAt: new Date().toISOString(),
     configdrive: drive,
+    ...(partition && { partitions: { root_mb: rootMb, swap_mb: Number(image.swap_mb ?? 0), ephemeral_mb: Number(image.ephemeral_mb ?? 0), uuids } }),
   };
   bmc.disk = { image: onDisk, metadataErased: false };
   return { message: imageWrittenMessage(image, device, uuids), partitionUuids: uuids };

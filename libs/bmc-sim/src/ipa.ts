@@ -258,6 +258,10 @@ export interface ImageInfo {
   readonly stream_raw_images?: boolean;
   readonly image_type?: string;
   readonly deploy_boot_mode?: string;
+  /** A partition image's partitions, in MiB. */
+  readonly root_mb?: number;
+  readonly swap_mb?: number;
+  readonly ephemeral_mb?: number;
   readonly configdrive?: unknown;
   readonly node_uuid?: string;
 }

@@ -73,6 +73,8 @@ export interface DiskImage {
   readonly configdrive: { readonly source: 'inline' | 'url' | 'object'; readonly url?: string; readonly bytes?: number; readonly sha256?: string } | null;
   /** `image.install_bootloader`'s parameters, once the agent was asked to. */
   readonly bootloader?: Readonly<Record<string, unknown>>;
+  /** A partition image's layout as the agent was given it (sizes in MiB), and the partitions it made. */
+  readonly partitions?: { readonly root_mb: number; readonly swap_mb: number; readonly ephemeral_mb: number; readonly uuids: Readonly<Record<string, string>> };
 }
 
 /** The system's install disk. */

@@ -6,7 +6,9 @@ import { decide, evolve } from './decider.js';
 import { InvalidInputError, InvalidParameterError, InvalidStateError } from './errors.js';
 import { type Node } from './node.js';
 import { type Step } from './steps.js';
-import { CONDUCTOR, meta, nodeIn } from './testing/fixtures.js';
+import { defaultInterfaces } from './hardware-types.js';
+import { type ProvisionState } from './states.js';
+import { CONDUCTOR, meta, NODE_ID, nodeIn } from './testing/fixtures.js';
 
 type Given = Omit<NodeCommand, 'nodeId' | 'meta'>;
 
@@ -127,12 +129,15 @@ describe('heartbeats while the conductor works', () => {
   });
 });
 
-describe('a wait for the ramdisk ended early', () => {
+describe('a ramdisk run ended by failure, timeout or abort', () => {
   const abort: Given = { type: 'RequestProvisionAction', data: { target: 'abort' } };
   const timeout: Given = { type: 'RecordProvisionOutcome', data: { outcome: 'failed', error: 'Timeout reached while waiting for callback' } };
+  const failure: Given = { type: 'RecordProvisionOutcome', data: { outcome: 'failed', error: 'Clean step deploy.erase_devices failed' } };
+  /** A node whose interfaces boot the agent's ramdisk. */
+  const agentNode = (state: ProvisionState, fields: Partial<Node> = {}) => nodeIn(state, { driver: 'redfish', ...defaultInterfaces('redfish'), rescue_interface: 'agent', ...fields });
 
-  it('leaves the deciding conductor holding the node to tear the ramdisk down, keeping why the wait ended', () => {
-    const aborted = when(withAgent(nodeIn('clean wait')), abort);
+  it('leaves the deciding conductor holding the node to tear the ramdisk down, keeping why the run ended', () => {
+    const aborted = when(withAgent(agentNode('clean wait')), abort);
     expect(aborted.types).toEqual(['ProvisionStateChanged', 'ManagementActionStarted']);
     expect(aborted.node).toMatchObject({
       provision_state: 'clean failed',
@@ -141,17 +146,25 @@ describe('a wait for the ramdisk ended early', () => {
       last_error: 'By request, the clean operation was aborted',
     });
     // Ironic powers the host off after cleaning, not after an aborted rescue (whose timeout it does power off), nor a deployment's timeout.
-    expect(when(nodeIn('rescue wait'), abort).node.management_action).toEqual({ kind: 'tear_down_ramdisk', of: 'rescue', power_off: false });
-    expect(when(nodeIn('rescue wait'), timeout).node.management_action).toEqual({ kind: 'tear_down_ramdisk', of: 'rescue', power_off: true });
-    expect(when(nodeIn('wait call-back'), timeout).node).toMatchObject({ provision_state: 'deploy failed', management_action: { kind: 'tear_down_ramdisk', of: 'deploy', power_off: false } });
-    // Nothing to tear down after an inspection, nor in a decision no conductor has taken yet.
-    expect(when(nodeIn('inspect wait'), abort).types).not.toContain('ManagementActionStarted');
-    const trial = decide({ nodeId: nodeIn('clean wait').uuid, meta: meta({ conductor: undefined }), ...abort } as NodeCommand, nodeIn('clean wait'));
+    expect(when(agentNode('rescue wait'), abort).node.management_action).toEqual({ kind: 'tear_down_ramdisk', of: 'rescue', power_off: false });
+    expect(when(agentNode('rescue wait'), timeout).node.management_action).toEqual({ kind: 'tear_down_ramdisk', of: 'rescue', power_off: true });
+    expect(when(agentNode('wait call-back'), timeout).node).toMatchObject({ provision_state: 'deploy failed', management_action: { kind: 'tear_down_ramdisk', of: 'deploy', power_off: false } });
+    // A failed step: Ironic's error handlers tear cleaning down and power a failed deployment off.
+    expect(when(agentNode('cleaning'), failure).node).toMatchObject({ provision_state: 'clean failed', reservation: CONDUCTOR, management_action: { kind: 'tear_down_ramdisk', of: 'clean', power_off: true } });
+    expect(when(agentNode('deploying'), failure).node.management_action).toEqual({ kind: 'tear_down_ramdisk', of: 'deploy', power_off: true });
+    expect(when(agentNode('deploying', { deploy_interface: 'ramdisk' }), failure).node.management_action).toMatchObject({ of: 'deploy' });
+  });
+
+  it('leaves nothing to tear down where no agent ramdisk runs, or before a conductor has the command', () => {
+    expect(when(agentNode('inspect wait'), abort).types).not.toContain('ManagementActionStarted');
+    expect(when(nodeIn('clean wait'), abort).types).toEqual(['ProvisionStateChanged']);
+    expect(when(agentNode('rescue wait', { rescue_interface: 'no-rescue' }), abort).types).toEqual(['ProvisionStateChanged']);
+    const trial = decide({ nodeId: NODE_ID, meta: meta({ conductor: undefined }), ...abort } as NodeCommand, agentNode('clean wait'));
     expect(trial.map((e) => e.type)).toEqual(['ProvisionStateChanged']);
   });
 
   it('records the tear-down and the power it left, releasing the node; a failed one says so in last_error', () => {
-    const { node } = when(nodeIn('clean wait', { power_state: 'power on' }), abort);
+    const { node } = when(agentNode('clean wait', { power_state: 'power on' }), abort);
     const done = when(node, { type: 'RecordManagementOutcome', data: { outcome: 'succeeded', power_state: 'power off' } });
     expect(done.events.map((e) => [e.type, e.data])).toEqual([['RamdiskTornDown', { of: 'clean', power_state: 'power off' }]]);
     expect(done.node).toMatchObject({ reservation: null, management_action: null, power_state: 'power off', last_error: 'By request, the clean operation was aborted' });

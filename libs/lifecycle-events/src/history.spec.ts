@@ -65,6 +65,8 @@ describe('nodeHistory', () => {
       ['maintenance cleared', null, null],
       ['rebuild', 'active', 'deploying'],
       ['fail', 'deploying', 'deploy failed'],
+      ['cleaning up the deployment', null, null],
+      ['deploy ramdisk torn down (power off)', null, null],
       ['delete (undeploy)', 'deploy failed', 'deleting'],
       ['clean', 'deleting', 'cleaning'],
       ['done', 'cleaning', 'available'],
@@ -76,7 +78,8 @@ describe('nodeHistory', () => {
   it('names the activity as Ironic’s node history does', () => {
     expect(entries.map((e) => e.category)).toEqual([
       'registration', 'verify', 'verify', 'cleaning', 'cleaning', 'cleaning', 'cleaning', 'power', 'power', 'provisioning', 'provisioning', 'provisioning',
-      'provisioning', 'monitoring', 'maintenance', 'update', 'maintenance', 'provisioning', 'provisioning', 'unprovision', 'unprovision', 'cleaning',
+      'provisioning', 'monitoring', 'maintenance', 'update', 'maintenance', 'provisioning', 'provisioning', 'management', 'provisioning', 'unprovision', 'unprovision',
+      'cleaning',
     ]);
   });
 
@@ -155,11 +158,12 @@ describe('point in time', () => {
   it('folds one node to the state recorded at each instant, by time (inclusive) and by position', async () => {
     const { store } = await seeded();
     const stream = await store.readStream(nodeStreamId(SCRIPTED_NODE));
-    const { states } = scriptedEvents();
+    const { states, ends } = scriptedEvents();
     for (let i = 0; i < states.length; i++) {
       expect(nodeAt(stream, { time: scriptedTime(i) })).toEqual(states[i]);
       expect(nodeAt(stream, { time: new Date(Date.parse(scriptedTime(i)) + 59_000).toISOString() })).toEqual(states[i]);
-      expect(nodeAt(stream, { position: stream[i].position })).toEqual(states[i]);
+      // A step's events end at its last one.
+      expect(nodeAt(stream, { position: stream[ends[i]! - 1]!.position })).toEqual(states[i]);
     }
     expect(nodeAt(stream, { time: '2026-03-01T08:00:59.999Z' })).toBeNull();
     expect(await readNodeAt(store, SCRIPTED_NODE, { time: scriptedTime(12) })).toMatchObject({ provision_state: 'active', power_state: 'power on' });

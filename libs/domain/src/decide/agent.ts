@@ -81,19 +81,36 @@ function stepEvent(command: RecordProvisionOutcome, progress: StepProgress, plan
   return progress.type === 'started' ? { type: 'StepStarted', data, meta } : { type: 'StepFinished', data, meta };
 }
 
-/** The ramdisk each wait state waits for. */
-const RAMDISK_OF_WAIT: Readonly<Partial<Record<ProvisionState, RamdiskRun>>> = { 'clean wait': 'clean', 'wait call-back': 'deploy', 'rescue wait': 'rescue' };
+/** The ramdisk run of each state in which the agent's ramdisk is booted or runs. */
+const RAMDISK_RUN_OF: Readonly<Partial<Record<ProvisionState, RamdiskRun>>> = {
+  cleaning: 'clean',
+  'clean wait': 'clean',
+  deploying: 'deploy',
+  'wait call-back': 'deploy',
+  rescuing: 'rescue',
+  'rescue wait': 'rescue',
+};
+
+/** Whether the node's interfaces boot the agent's ramdisk for `run` (fake hardware boots none). */
+function bootsAgentRamdisk(node: Node, run: RamdiskRun): boolean {
+  if (run === 'rescue') return node.rescue_interface === 'agent';
+  const chosen = node.instance_info.deploy_interface;
+  const deploy = typeof chosen === 'string' ? chosen : node.deploy_interface;
+  return deploy === 'direct' || deploy === 'ramdisk';
+}
 
 /**
- * What a wait for a ramdisk ended early (an operator's abort, the callback timeout) leaves to do:
- * the conductor that decided it takes the node's lock to tear the ramdisk down, ejecting its
- * media and powering the host off where Ironic does (after cleaning, and a rescue that timed out).
+ * What a ramdisk run ended by failure, timeout or abort leaves to do: the conductor that decided
+ * it takes the node's lock to tear the ramdisk down, ejecting its media and powering the host off
+ * where Ironic does: after cleaning, after a failed deployment step (not a callback timeout), and
+ * after a failed rescue (not an aborted one).
  */
 export function ramdiskTearDown(command: NodeCommand, node: Node, event: MachineEvent): NodeEvent[] {
-  const of = RAMDISK_OF_WAIT[node.provision_state];
+  const of = RAMDISK_RUN_OF[node.provision_state];
   const reservation = workingConductor(command.meta);
   // A decision judged before any conductor has the command (the API's trial) takes no lock.
-  if (!of || (event !== 'abort' && event !== 'fail') || reservation === null) return [];
-  const action: ManagementAction = { kind: 'tear_down_ramdisk', of, power_off: of === 'clean' || (of === 'rescue' && event === 'fail') };
+  if (!of || (event !== 'abort' && event !== 'fail') || reservation === null || !bootsAgentRamdisk(node, of)) return [];
+  const powerOff = of === 'clean' || (of === 'deploy' ? node.provision_state === 'deploying' : event === 'fail');
+  const action: ManagementAction = { kind: 'tear_down_ramdisk', of, power_off: powerOff };
   return [{ type: 'ManagementActionStarted', data: { action, reservation }, meta: eventMeta(command) }];
 }

@@ -92,6 +92,18 @@ export interface AgentClientOptions {
 }
 
 /** An HTTP answer: its status and body text. */
+/** What `image.install_bootloader` takes (Ironic's `install_bootloader`; the PReP partition is for ppc64 only). */
+export interface BootloaderParams {
+  readonly root_uuid: string | null;
+  readonly efi_system_part_uuid: string | null;
+  readonly prep_boot_part_uuid: string | null;
+  readonly target_boot_mode: string;
+}
+
+/** How often a polled command is read once it runs a while, and for how long (Ironic's `[agent]command_wait_interval` and `command_wait_attempts`). */
+const COMMAND_POLL_INTERVAL_MS = 2000;
+const COMMAND_POLL_LIMIT_MS = 200_000;
+
 export interface AgentAnswer {
   readonly status: number;
   readonly text: string;
@@ -181,6 +193,24 @@ export class AgentClient {
   /** Flushes the file systems to disk (`standby.sync`); Ironic goes on when it fails, so the command is returned as it ended. */
   sync(agent: AgentEndpoint): Promise<AgentCommand> {
     return this.command(agent, 'standby.sync', {}, true);
+  }
+
+  /**
+   * Installs the boot loader (`image.install_bootloader`) and waits for it to end, reading the
+   * command list as Ironic polls it (the command can outlast one request); resolves with the
+   * finished command, whatever its status.
+   */
+  async installBootloader(agent: AgentEndpoint, params: BootloaderParams): Promise<AgentCommand> {
+    const name = 'image.install_bootloader';
+    const started = await this.command(agent, name, { ...params }, false);
+    const deadline = Date.now() + COMMAND_POLL_LIMIT_MS;
+    let command = started;
+    for (let delay = 50; command.command_status === 'RUNNING'; delay = Math.min(delay * 2, COMMAND_POLL_INTERVAL_MS)) {
+      if (Date.now() > deadline) throw new AgentCommandFailed(`Agent command ${name} for ${subject(agent)} did not end within ${COMMAND_POLL_LIMIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      command = (await this.commandsStatus(agent)).find((candidate) => candidate.id === started.id) ?? command;
+    }
+    return command;
   }
 
   /** The partitions of the image written (`standby.get_partition_uuids`), e.g. `{"root uuid": …}`; `{}` when the agent says none. */

@@ -11,9 +11,9 @@
 import { type Json, type JsonObject, type Node, type Phase, type PowerState, type Step, type StepKind, type StepProgress, automatedCleanPlan, deployPlan, manualCleanPlan, stepName } from '@ironledger/domain';
 import { BIOS_CLEAN_STEPS, type BiosSteps, checkBiosStep, runBiosStep } from '../bios-steps.js';
 import { DriverError, type PowerDriver, type ProvisioningDriver, StepFailure, type WorkOutcome } from '../driver.js';
-import { type BootInterface } from '../boot/index.js';
+import { type BootInterface, deployBootMode } from '../boot/index.js';
 import { type AgentClient, type AgentCommand, agentCommandError, agentEndpoint } from './client.js';
-import { checkDeployImage, checkRescuePassword, imageInfo } from './instance-info.js';
+import { checkDeployImage, checkRescuePassword, imageInfo, isWholeDiskImage } from './instance-info.js';
 
 export interface AgentProvisioningOptions {
   /** Priorities overriding the agent's for automated cleaning, by step name (Ironic's `[deploy] erase_devices_priority`, …). */
@@ -91,6 +91,7 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
   const runOutOfBand = async (node: Node, step: Step): Promise<PowerState | undefined> => {
     switch (stepName(step)) {
       case 'deploy.prepare_instance_boot':
+        await installBootloader(node);
         await parts.boot(node).prepareInstance(node);
         return undefined;
       case 'deploy.tear_down_agent':
@@ -107,6 +108,24 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
       default:
         throw new DriverError(`Step ${stepName(step)} is not run by the conductor.`);
     }
+  };
+
+  /**
+   * Ironic's `configure_local_boot`: the agent installs the boot loader of a partition image
+   * into its root partition (and the EFI system partition in UEFI mode), and registers a whole
+   * disk image's in UEFI mode; a whole disk image booted in BIOS mode has its own already.
+   */
+  const installBootloader = async (node: Node): Promise<void> => {
+    const where = agentEndpoint(node);
+    const uuids = await agent.getPartitionUuids(where);
+    const wholeDisk = isWholeDiskImage(node);
+    const bootMode = deployBootMode(node);
+    const rootUuid = typeof uuids['root uuid'] === 'string' ? uuids['root uuid'] : null;
+    if (wholeDisk ? bootMode !== 'uefi' : rootUuid === null) return;
+    const efi = !wholeDisk && bootMode === 'uefi' ? uuids['efi system partition uuid'] : null;
+    const params = { root_uuid: rootUuid, efi_system_part_uuid: typeof efi === 'string' ? efi : null, prep_boot_part_uuid: null, target_boot_mode: bootMode };
+    const result = await agent.installBootloader(where, params);
+    if (result.command_status === 'FAILED') throw new DriverError(`Failed to install a bootloader when deploying node ${node.uuid}: ${agentCommandError(result)}`);
   };
 
   /** Ironic's tear_down_agent: the agent shuts the host down; the BMC makes sure of it. */

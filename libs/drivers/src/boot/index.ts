@@ -3,6 +3,7 @@ import { DriverError } from '../driver.js';
 import { type BootInterface } from './boot-interface.js';
 
 export { type BootInterface, type RamdiskMode, ramdiskModeOf } from './boot-interface.js';
+export { capability, deployBootMode } from './boot-mode.js';
 export { agentIso, agentKernelAndRamdisk, bootsInstanceRamdisk, type InstanceRamdisk, instanceRamdisk, type RamdiskImageDefaults } from './ramdisk-images.js';
 export { DEFAULT_KERNEL_APPEND_PARAMS, instancePxeConfig, kernelAppendParams, pxeBoot, type PxeBootOptions, type PxeConfig, pxeConfig } from './pxe.js';
 export { isOpticalDrive, mediaActionTarget, redfishVirtualMediaBoot, type VirtualDrive, type VirtualMediaBootOptions } from './virtual-media.js';

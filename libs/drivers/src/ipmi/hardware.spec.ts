@@ -3,7 +3,8 @@ import { DEFAULT_NODE_FIELDS, defaultInterfaces, type Node } from '@ironledger/d
 import { DriverError } from '../driver.js';
 import { hardwareTypes } from '../registry.js';
 import { fakeIpmitool } from './fake-ipmitool.js';
-import { deployBootMode, ipmiHardware, IpmiPowerDriver } from './index.js';
+import { deployBootMode } from '../boot/index.js';
+import { ipmiHardware, IpmiPowerDriver } from './index.js';
 
 const node = { ...DEFAULT_NODE_FIELDS, uuid: 'node-1', driver: 'ipmi', driver_info: { ipmi_address: '10.0.0.5', ipmi_password: 'pw' } } as unknown as Node;
 /** A node deployed by `ramdisk` over PXE, with the agent's images for cleaning. */

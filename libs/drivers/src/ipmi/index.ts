@@ -11,7 +11,7 @@ import { type IpmiOptions, IpmiPowerDriver } from './power.js';
 
 export { type ExecIpmitool, type ExecOptions, spawnIpmitool } from './exec.js';
 export { type IpmiAccess, parseDriverInfo, PRIV_LEVELS, type PrivLevel } from './ipmitool.js';
-export { deployBootMode, IpmiManagementDriver } from './management.js';
+export { IpmiManagementDriver } from './management.js';
 export { type IpmiOptions, IpmiPowerDriver } from './power.js';
 
 /**

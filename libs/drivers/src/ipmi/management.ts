@@ -1,4 +1,5 @@
-import { type Json, type Node } from '@ironledger/domain';
+import { type Node } from '@ironledger/domain';
+import { deployBootMode } from '../boot/boot-mode.js';
 import { DriverError, DriverRefusal, type IndicatorInfo, type ManagementDriver } from '../driver.js';
 import { bmcKey, bootdevCommand, bootdevRefusal, parseBootParam, parseIdentifyState } from './ipmitool.js';
 import { type IpmiPowerDriver } from './power.js';
@@ -8,27 +9,6 @@ const BOOT_DEVICES = ['pxe', 'disk', 'cdrom', 'bios', 'safe'];
 
 /** The chassis identify LED (`chassis identify`), the one indicator IPMI has. */
 const IDENTIFY: IndicatorInfo = { id: 'identify', component: 'chassis', readonly: false, states: ['off', 'on'] };
-
-/** A `k:v,k:v` capabilities string or object, as Ironic keeps `capabilities`. */
-function capability(capabilities: Json | undefined, name: string): string | undefined {
-  if (typeof capabilities === 'object' && capabilities !== null && !Array.isArray(capabilities)) {
-    const value = capabilities[name];
-    return typeof value === 'string' ? value : undefined;
-  }
-  if (typeof capabilities !== 'string') return undefined;
-  return capabilities.split(',').map((pair) => pair.split(':')).find(([key]) => key?.trim() === name)?.[1]?.trim();
-}
-
-/**
- * The mode the node boots its deployment in, as Ironic's ipmitool driver reads it: the
- * instance's capabilities, its `deploy_boot_mode`, the node's capabilities, else UEFI (Ironic's
- * `[deploy]default_boot_mode`). It decides whether boot flags ask for an EFI boot.
- */
-export function deployBootMode(node: Node): string {
-  const instance = node.instance_info;
-  if (capability(instance.capabilities, 'secure_boot') === 'true') return 'uefi';
-  return capability(instance.capabilities, 'boot_mode') ?? (typeof instance.deploy_boot_mode === 'string' ? instance.deploy_boot_mode : undefined) ?? capability(node.properties.capabilities, 'boot_mode') ?? 'uefi';
-}
 
 /**
  * Ironic's `ipmitool` management interface through the power driver's ipmitool runner (so one

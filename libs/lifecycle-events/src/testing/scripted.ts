@@ -1,7 +1,7 @@
 /**
  * A scripted lifecycle, the same every time: register (with a BMC password), verify, clean,
  * deploy with a callback wait, power actions, a power-sync correction, maintenance, a failed
- * rebuild, tear-down. Tests replay it through the domain or through a store.
+ * rebuild (its ramdisk torn down), tear-down. Tests replay it through the domain or through a store.
  */
 import { type CommandMeta, decide, evolve, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
 
@@ -33,6 +33,7 @@ export const SCRIPT: readonly Step[] = [
   { type: 'ClearMaintenance', data: {} },
   { type: 'RequestProvisionAction', data: { target: 'rebuild' } },
   { type: 'RecordProvisionOutcome', data: { outcome: 'failed', error: 'deploy step write_image failed: checksum mismatch' }, actor: 'conductor' },
+  { type: 'RecordManagementOutcome', data: { outcome: 'succeeded', power_state: 'power off' }, actor: 'conductor' },
   { type: 'RequestProvisionAction', data: { target: 'undeploy' } },
   { type: 'RecordProvisionOutcome', data: { outcome: 'succeeded' }, actor: 'conductor' },
   { type: 'RecordProvisionOutcome', data: { outcome: 'succeeded' }, actor: 'conductor' },
@@ -49,16 +50,18 @@ export function scriptedCommands(nodeId = SCRIPTED_NODE, start?: string): NodeCo
   });
 }
 
-/** The script decided by the domain: every event, and the node after each step. */
-export function scriptedEvents(nodeId = SCRIPTED_NODE, start?: string): { events: NodeEvent[]; states: (Node | null)[] } {
+/** The script decided by the domain: every event, the node after each step, and how many events there were by the end of each step. */
+export function scriptedEvents(nodeId = SCRIPTED_NODE, start?: string): { events: NodeEvent[]; states: (Node | null)[]; ends: number[] } {
   const events: NodeEvent[] = [];
   const states: (Node | null)[] = [];
+  const ends: number[] = [];
   let node: Node | null = null;
   for (const command of scriptedCommands(nodeId, start)) {
     const decided = decide(command, node);
     for (const event of decided) node = evolve(node, event);
     events.push(...decided);
     states.push(node);
+    ends.push(events.length);
   }
-  return { events, states };
+  return { events, states, ends };
 }
