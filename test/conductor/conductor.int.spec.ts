@@ -169,7 +169,7 @@ describe('conductor over NATS', () => {
       const node = await load(nodeId);
       return node.provision_state === 'inspect failed' ? node : undefined;
     }, 8_000, 'the callback timeout');
-    expect(failed.last_error).toBe(`Timeout reached while waiting for callback for node ${nodeId}`);
+    expect(failed.last_error).toBe('timeout reached while inspecting the node');
   });
 
   it('refuses a second request while the node’s work runs (locked) and appends nothing for it', async () => {

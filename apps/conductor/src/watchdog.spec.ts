@@ -103,7 +103,11 @@ describe('the watchdog', () => {
     expect(node().provision_state).toBe('clean wait');
     await watchdog().sweep(Date.now() + 61_000);
     await given();
-    expect(node()).toMatchObject({ provision_state: 'clean failed', last_error: `Timeout reached while waiting for callback for node ${NODE}`, reservation: null });
+    expect(node()).toMatchObject({
+      provision_state: 'clean failed',
+      last_error: 'Timeout reached while cleaning the node. Please check if the ramdisk responsible for the cleaning is running on the node. Failed on step {}.',
+      reservation: null,
+    });
   });
 
   it('hands a timed-out agent ramdisk’s tear-down to this conductor’s work', async () => {
@@ -121,7 +125,7 @@ describe('the watchdog', () => {
     // The timeout keeps the node to tear its ramdisk down (host off, media out), and hands that to this conductor's work.
     expect(projection.readModel.get(AGENT_NODE)).toMatchObject({
       provision_state: 'clean failed',
-      last_error: `Timeout reached while waiting for callback for node ${AGENT_NODE}`,
+      last_error: expect.stringMatching(/^Timeout reached while cleaning the node/),
       reservation: SELF,
       management_action: { kind: 'tear_down_ramdisk', of: 'clean', power_off: true },
     });

@@ -1,5 +1,5 @@
 import { type LiveProjection, type NodeCommandHandler } from '@ironledger/application';
-import { type CommandMeta, DomainError, INTROSPECTION_DONE_STATES, introspectionActive, type Node, type NodeCommand, type NodeEvent, WAITING_STATES } from '@ironledger/domain';
+import { callbackTimeoutError, type CommandMeta, DomainError, INTROSPECTION_DONE_STATES, introspectionActive, type Node, type NodeCommand, type NodeEvent, WAITING_STATES } from '@ironledger/domain';
 import { type Allocator } from './allocator.js';
 
 /** How a timed-out introspection fails (the inspector's words). */
@@ -94,8 +94,7 @@ export class Watchdog {
           // callback timeout below applies to inspect wait too: whichever comes first fails it.
           await this.send({ type: 'RecordProvisionOutcome', nodeId: node.uuid, data: { outcome: 'failed', error: INTROSPECTION_TIMEOUT_ERROR }, meta });
         } else if (WAITING_STATES.has(node.provision_state) && now - Date.parse(node.provision_updated_at ?? node.created_at) > timeoutMs) {
-          const error = `Timeout reached while waiting for callback for node ${node.uuid}`;
-          await this.send({ type: 'RecordProvisionOutcome', nodeId: node.uuid, data: { outcome: 'failed', error }, meta });
+          await this.send({ type: 'RecordProvisionOutcome', nodeId: node.uuid, data: { outcome: 'failed', error: callbackTimeoutError(node) }, meta });
         } else if (this.pastRetention(node, now)) {
           const keepMs = (this.options.nodeStatusKeepTimeS ?? 0) * 1000;
           await this.send({ type: 'ExpireIntrospection', nodeId: node.uuid, data: { finished_before: new Date(now - keepMs).toISOString() }, meta });

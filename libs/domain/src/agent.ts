@@ -4,6 +4,8 @@
  * are forgotten when the node leaves the states in which a ramdisk may run (`evolve`), or when
  * the conductor restarts the ramdisk.
  */
+import { type Node } from './node.js';
+import { pythonRepr } from './python.js';
 import { type ProvisionState } from './states.js';
 
 export interface AgentInfo {
@@ -35,3 +37,23 @@ export const AGENT_STATUSES: readonly string[] = ['start', 'end', 'error'];
 
 /** What `driver_internal_info` shows of the token: never the secret itself. */
 export const MASKED_TOKEN = '******';
+
+/**
+ * Why a node waiting for its ramdisk (`WAITING_STATES`) failed when no callback came in time, in
+ * Ironic's words for each wait: the clean wait names the step it was on (Ironic's `clean_step`).
+ */
+export function callbackTimeoutError(node: Pick<Node, 'uuid' | 'provision_state' | 'step_run'>): string {
+  switch (node.provision_state) {
+    case 'clean wait': {
+      const run = node.step_run;
+      const step = run?.kind === 'clean' && run.index !== null ? run.steps[run.index] : undefined;
+      return `Timeout reached while cleaning the node. Please check if the ramdisk responsible for the cleaning is running on the node. Failed on step ${pythonRepr(step ?? {})}.`;
+    }
+    case 'rescue wait':
+      return 'Timeout reached while waiting for rescue ramdisk callback for node';
+    case 'inspect wait':
+      return 'timeout reached while inspecting the node';
+    default:
+      return `Timeout reached while waiting for callback for node ${node.uuid}`;
+  }
+}

@@ -1,6 +1,6 @@
 /** The ramdisk agent's look-up token, its heartbeats, and the step progress conductors record. */
 import { describe, expect, it } from '@jest/globals';
-import { AGENT_TEXT } from './agent.js';
+import { AGENT_TEXT, callbackTimeoutError } from './agent.js';
 import { type NodeCommand } from './commands.js';
 import { decide, evolve } from './decider.js';
 import { InvalidInputError, InvalidParameterError, InvalidStateError } from './errors.js';
@@ -171,5 +171,17 @@ describe('a ramdisk run ended by failure, timeout or abort', () => {
     const failed = when(node, { type: 'RecordManagementOutcome', data: { outcome: 'failed', error: 'BMC gone' } });
     expect(failed.node).toMatchObject({ reservation: null, management_action: null, power_state: 'power on', last_error: 'Tearing down cleaning failed: BMC gone' });
     expect(() => when(failed.node, { type: 'RequestProvisionAction', data: { target: 'manage' } })).not.toThrow();
+  });
+});
+
+describe('a callback timeout', () => {
+  it('is told in Ironic’s words for each wait, the clean wait naming its step', () => {
+    expect(callbackTimeoutError(nodeIn('wait call-back'))).toBe(`Timeout reached while waiting for callback for node ${NODE_ID}`);
+    expect(callbackTimeoutError(nodeIn('rescue wait'))).toBe('Timeout reached while waiting for rescue ramdisk callback for node');
+    expect(callbackTimeoutError(nodeIn('inspect wait'))).toBe('timeout reached while inspecting the node');
+    const prefix = 'Timeout reached while cleaning the node. Please check if the ramdisk responsible for the cleaning is running on the node. Failed on step';
+    expect(callbackTimeoutError(nodeIn('clean wait'))).toBe(`${prefix} {}.`);
+    const running = { ...nodeIn('clean wait'), step_run: { kind: 'clean' as const, steps: [step('erase_devices_metadata', 99)], index: 0 } };
+    expect(callbackTimeoutError(running)).toBe(`${prefix} {'interface': 'deploy', 'step': 'erase_devices_metadata', 'priority': 99, 'args': {}}.`);
   });
 });

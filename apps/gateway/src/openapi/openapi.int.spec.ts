@@ -154,6 +154,8 @@ describe('GET /v1/openapi.json', () => {
         deploy_steps: { type: ['array', 'null'], items: { type: 'object' } },
         configdrive: {},
         rescue_password: { type: ['string', 'null'] },
+        // A boolean or one of oslo's words for one, checked by the action's rules.
+        disable_ramdisk: {},
       },
       required: ['target'],
       additionalProperties: false,
