@@ -67,23 +67,18 @@ export async function replay(store: EventStore, { at, json }: { at?: PointInTime
 }
 
 /**
- * `ironledger rebuild`: catches a live projection up with the log (as the services keep theirs),
- * rebuilds the read model from the whole log with a progress bar, brings both to the same
+ * `ironledger rebuild`: rebuilds the read model from the whole log with a progress bar while a
+ * live projection catches up from the same read (one pass over the log), brings both to the same
  * position and compares them.
  */
 export async function rebuild(store: EventStore, { json }: { json: boolean }, io: Io): Promise<number> {
   const live = new LiveProjection(store);
-  const catchUpStart = performance.now();
-  io.err.write('catching up a live projection with the log…\n');
-  await live.start();
-  const catchUpMs = performance.now() - catchUpStart;
-  io.err.write(`live projection at position ${count(live.readModel.position)} (${count(live.readModel.size)} nodes) after ${duration(catchUpMs)}\n`);
+  const head = await store.lastPosition();
+  const bar = new ProgressBar(io.err, 'rebuild', 'events');
+  let events = 0;
+  let position = 0;
   try {
-    const head = live.readModel.position;
-    const bar = new ProgressBar(io.err, 'rebuild', 'events');
-    let events = 0;
-    let position = 0;
-    const report = await live.rebuild((n, p) => {
+    const report = await live.startAndRebuild((n, p) => {
       events = n;
       position = p;
       bar.update(n, reading(p, head));
@@ -91,7 +86,7 @@ export async function rebuild(store: EventStore, { json }: { json: boolean }, io
     const rebuildMs = bar.done(events, reading(position, head));
     const rate = (events * 1000) / Math.max(rebuildMs, 1);
     if (json) {
-      io.out(JSON.stringify({ ...report, events, rebuildMs: Math.round(rebuildMs), eventsPerSecond: Math.round(rate), catchUpMs: Math.round(catchUpMs) }, null, 2));
+      io.out(JSON.stringify({ ...report, events, rebuildMs: Math.round(rebuildMs), eventsPerSecond: Math.round(rate) }, null, 2));
     } else {
       io.out(`rebuilt  ${count(events)} events, ${count(report.nodes)} nodes, up to position ${count(report.position)} in ${duration(rebuildMs)} (${count(rate)} events/s)\n`);
       io.out(`live     checksum ${report.liveChecksum}\n`);

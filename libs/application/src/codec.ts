@@ -48,7 +48,7 @@ export interface ResourceEvent {
 export function toResourceEvent(recorded: RecordedEvent): ResourceEvent | undefined {
   const resource = resourceOfStream(recorded.streamId);
   if (!resource || !EVENT_TYPES[resource.kind].has(recorded.type)) return undefined;
-  return { ...resource, event: { type: recorded.type, data: recorded.data, meta: recorded.metadata } as unknown as DomainEvent };
+  return { kind: resource.kind, id: resource.id, event: { type: recorded.type, data: recorded.data, meta: recorded.metadata } as unknown as DomainEvent };
 }
 
 /** The node event a stored event holds, or `undefined` when it is not one. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { type CommandMeta, type NodeCommand } from '@ironledger/domain';
-import { InMemoryEventStore } from '@ironledger/event-store';
+import { InMemoryEventStore, type ReadPagesOptions } from '@ironledger/event-store';
 import { NodeCommandHandler } from './command-handler.js';
 import { LiveProjection } from './projection.js';
 
@@ -47,6 +47,31 @@ describe('LiveProjection', () => {
     expect(report).toMatchObject({ equal: true, nodes: 19, differences: [] });
     expect(report.liveChecksum).toBe(report.rebuiltChecksum);
     expect(projection.readModel.get('n3')).toBeUndefined();
+    await projection.stop();
+  });
+
+  it('starts and rebuilds with one read of the log, then follows it live', async () => {
+    const store = new InMemoryEventStore();
+    const handler = new NodeCommandHandler(store);
+    for (let i = 0; i < 5; i++) await drive(handler, i);
+    let reads = 0;
+    const counted = Object.assign(Object.create(store) as InMemoryEventStore, {
+      readAllPages: (options: ReadPagesOptions) => {
+        reads++;
+        return store.readAllPages(options);
+      },
+    });
+    const projection = new LiveProjection(counted);
+    const progress: number[] = [];
+    const report = await projection.startAndRebuild((events) => progress.push(events));
+    expect(reads).toBe(1);
+    expect(progress.at(-1)).toBe(15);
+    expect(report).toMatchObject({ equal: true, nodes: 5, differences: [] });
+    expect(report.liveChecksum).toBe(report.rebuiltChecksum);
+
+    const position = await drive(handler, 9);
+    expect(await projection.waitFor(position, 1000)).toBe(true);
+    expect(projection.readModel.get('n9')?.provision_state).toBe('manageable');
     await projection.stop();
   });
 

@@ -7,13 +7,17 @@ const PAGE = 10_000;
 /** Folds the whole event log into a fresh read model (what `rebuild` compares against). */
 export async function rebuildReadModel(store: EventStore, onProgress?: (events: number, position: number) => void): Promise<FleetReadModel> {
   const model = new FleetReadModel();
+  await foldLog(store, [model], onProgress);
+  return model;
+}
+
+/** Folds the whole event log into each of `models` (fresh ones), reading it once. */
+async function foldLog(store: EventStore, models: readonly FleetReadModel[], onProgress?: (events: number, position: number) => void): Promise<void> {
   let count = 0;
-  for (;;) {
-    const page = await store.readAll({ after: model.position, limit: PAGE });
-    for (const event of page) model.apply(event);
+  for await (const page of store.readAllPages({ pageSize: PAGE })) {
+    for (const model of models) for (const event of page) model.apply(event);
     count += page.length;
-    onProgress?.(count, model.position);
-    if (page.length < PAGE) return model;
+    onProgress?.(count, page[page.length - 1].position);
   }
 }
 
@@ -52,7 +56,24 @@ export class LiveProjection {
 
   /** Catches up with the log, then follows it live. Resolves once caught up. */
   async start(): Promise<void> {
-    this.model = await rebuildReadModel(this.store);
+    await this.catchUp([]);
+  }
+
+  /**
+   * `start` and `rebuild` with one read of the log instead of two: the live model catches up from
+   * the same pages a second one is rebuilt from, then the two are compared as `rebuild` does.
+   */
+  async startAndRebuild(onProgress?: (events: number, position: number) => void): Promise<RebuildReport> {
+    const rebuilt = new FleetReadModel();
+    await this.catchUp([rebuilt], onProgress);
+    return this.compareWith(rebuilt);
+  }
+
+  /** Folds the whole log into a fresh model (and into `alsoInto`), then follows it live. */
+  private async catchUp(alsoInto: readonly FleetReadModel[], onProgress?: (events: number, position: number) => void): Promise<void> {
+    const model = new FleetReadModel();
+    await foldLog(this.store, [model, ...alsoInto], onProgress);
+    this.model = model;
     this.running = this.follow();
     this.waiters.release();
   }
@@ -97,7 +118,11 @@ export class LiveProjection {
 
   /** Recomputes the read model from the whole log and compares it with the live one at the same position. */
   async rebuild(onProgress?: (events: number, position: number) => void): Promise<RebuildReport> {
-    const rebuilt = await rebuildReadModel(this.store, onProgress);
+    return this.compareWith(await rebuildReadModel(this.store, onProgress));
+  }
+
+  /** Compares the live model with `rebuilt` at the same position. */
+  private async compareWith(rebuilt: FleetReadModel): Promise<RebuildReport> {
     // The live model may move on meanwhile: bring the rebuilt one to the same point, then
     // compare synchronously so that no event lands in between.
     while ((await this.waitFor(rebuilt.position)) && this.model.position > rebuilt.position) {

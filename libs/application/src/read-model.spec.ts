@@ -34,6 +34,31 @@ describe('FleetReadModel ports', () => {
   });
 });
 
+describe('FleetReadModel names', () => {
+  it('finds a node by its current name only, across renames, other events and deletion', async () => {
+    const store = new InMemoryEventStore();
+    const handler = new NodeCommandHandler(store);
+    const send = (command: Omit<NodeCommand, 'meta'>) => handler.handle({ ...command, meta: meta() } as NodeCommand);
+    await send({ type: 'RegisterNode', nodeId: A, data: { driver: 'fake-hardware', name: 'first', provision_state: 'enroll' } });
+    await send({ type: 'RegisterNode', nodeId: B, data: { driver: 'fake-hardware', provision_state: 'enroll' } });
+    await send({ type: 'UpdateNode', nodeId: A, data: { changes: { name: 'second' } } });
+    await send({ type: 'RequestProvisionAction', nodeId: A, data: { target: 'manage' } });
+    await send({ type: 'RecordProvisionOutcome', nodeId: A, data: { outcome: 'succeeded' } });
+    await send({ type: 'UpdateNode', nodeId: B, data: { changes: { name: 'first' } } });
+
+    let model = await rebuildReadModel(store);
+    expect(model.get('second')?.uuid).toBe(A);
+    expect(model.get('first')?.uuid).toBe(B);
+
+    await send({ type: 'UpdateNode', nodeId: B, data: { changes: { name: null } } });
+    await send({ type: 'DeleteNode', nodeId: A, data: {} });
+    model = await rebuildReadModel(store);
+    expect(model.get('first')).toBeUndefined();
+    expect(model.get('second')).toBeUndefined();
+    expect(model.get(B)?.name).toBeNull();
+  });
+});
+
 describe('FleetReadModel allocations and deploy templates', () => {
   it('keeps them by UUID as their streams say, and counts them in checksums and differences', async () => {
     const store = new InMemoryEventStore();

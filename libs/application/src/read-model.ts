@@ -187,12 +187,12 @@ export class FleetReadModel {
     const before = this.nodes.get(nodeId) ?? null;
     const after = evolve(before, event);
     this.learnSecrets(nodeId, event);
-    if (before?.name) this.idsByName.delete(before.name);
-    if (after) {
-      this.nodes.set(nodeId, after);
-      if (after.name) this.idsByName.set(after.name, nodeId);
-    } else {
-      this.nodes.delete(nodeId);
+    if (after) this.nodes.set(nodeId, after);
+    else this.nodes.delete(nodeId);
+    // Most events leave the name alone; updating the index only on a change keeps rebuilds fast.
+    if (before?.name !== after?.name) {
+      if (before?.name) this.idsByName.delete(before.name);
+      if (after?.name) this.idsByName.set(after.name, nodeId);
     }
     const movedTo = 'to_node' in event.data ? event.data.to_node : undefined;
     this.portIndex.update(nodeId, before, after, movedTo);

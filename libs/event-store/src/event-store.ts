@@ -60,6 +60,13 @@ export interface ReadAllOptions {
   readonly limit?: number;
 }
 
+export interface ReadPagesOptions {
+  /** Start after this position (default: from the start). */
+  readonly after?: number;
+  /** Events per page (the last page may hold fewer). */
+  readonly pageSize: number;
+}
+
 export interface SubscribeOptions {
   /** Deliver events with a position strictly greater than this: a checkpoint (default: from the start). */
   readonly after?: number;
@@ -77,6 +84,11 @@ export interface EventStore {
   readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]>;
   /** Events of all streams in global order. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Events of all streams in global order, up to the end of the log, a page at a time: one read
+   * of the log however long it is (paging through `readAll` starts a read per page).
+   */
+  readAllPages(options: ReadPagesOptions): AsyncIterable<RecordedEvent[]>;
   subscribeToAll(options?: SubscribeOptions): Subscription;
   /** The position of the last event the store holds now (0 when it holds none): how far a reader must get to be caught up. */
   lastPosition(): Promise<number>;

@@ -5,6 +5,7 @@ import {
   type EventData,
   type EventStore,
   type ReadAllOptions,
+  type ReadPagesOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -70,6 +71,14 @@ export class InMemoryEventStore implements EventStore {
   async readAll({ after = 0, limit = Infinity }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const start = indexAfter(after);
     return this.log.slice(start, start + limit);
+  }
+
+  async *readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
+    for (let start = indexAfter(after); ; start += pageSize) {
+      const page = this.log.slice(start, start + pageSize);
+      if (page.length === 0) return;
+      yield page;
+    }
   }
 
   subscribeToAll({ after = 0 }: SubscribeOptions = {}): Subscription {

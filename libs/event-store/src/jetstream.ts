@@ -25,12 +25,14 @@ import {
   unanswered,
 } from '@ironledger/bus';
 import { ConcurrencyError, StoreUnavailableError } from './errors.js';
+import { headerBlock, headerValue, isoTime } from './nats-message.js';
 import {
   type AppendOptions,
   type AppendResult,
   type EventData,
   type EventStore,
   type ReadAllOptions,
+  type ReadPagesOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -77,6 +79,8 @@ const PUBLISH_TIMEOUT_MS = 5000;
 const APPEND_DEADLINE_MS = 20_000;
 /** Messages per pull request when reading. */
 const BATCH = 1000;
+/** Messages per pull request when reading the whole log: about 10 MB ahead of the reader, so that its pulls never wait on the server. */
+const WHOLE_LOG_BATCH = 10_000;
 /**
  * How often the server tells an idle consumer that it lives. Two told missing and the consumer is
  * taken for lost: the NATS server holding it died, in a cluster maybe not the one this client is
@@ -257,6 +261,21 @@ export class JetStreamEventStore implements EventStore {
     return events.slice(0, limit);
   }
 
+  async *readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
+    let page: RecordedEvent[] = [];
+    for await (const message of this.commits(sequenceAfter(after), { batch: WHOLE_LOG_BATCH })) {
+      for (const event of eventsOf(message)) {
+        if (event.position <= after) continue;
+        page.push(event);
+        if (page.length >= pageSize) {
+          yield page;
+          page = [];
+        }
+      }
+    }
+    if (page.length > 0) yield page;
+  }
+
   async lastPosition(): Promise<number> {
     const { state } = await this.jsm.streams.info(this.stream);
     if (state.messages === 0) return 0;
@@ -398,8 +417,11 @@ function commitOf(message: StoredMsg): AppendResult {
 }
 
 function eventsOf(message: JsMsg): RecordedEvent[] {
-  const streamId = message.headers?.get(Header.streamId) ?? '';
-  const firstRevision = Number(message.headers?.get(Header.firstRevision));
+  const block = headerBlock(message);
+  const header = (name: string) => (block === undefined ? (message.headers?.get(name) ?? '') : headerValue(block, name));
+  const streamId = header(Header.streamId);
+  const firstRevision = Number(header(Header.firstRevision));
+  const recordedAt = isoTime(message.info.timestampNanos);
   return message.json<EventData[]>().map(({ type, data, metadata = {} }, index) => ({
     streamId,
     type,
@@ -407,7 +429,7 @@ function eventsOf(message: JsMsg): RecordedEvent[] {
     metadata,
     revision: firstRevision + index,
     position: encodePosition(message.seq, index),
-    recordedAt: message.timestamp,
+    recordedAt,
   }));
 }
 

@@ -21,6 +21,7 @@ import {
   type EventData,
   type EventStore,
   type ReadAllOptions,
+  type ReadPagesOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -115,6 +116,20 @@ export class KurrentDbEventStore implements EventStore {
       if (events.length === limit) break;
     }
     return events;
+  }
+
+  async *readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
+    let page: RecordedEvent[] = [];
+    for await (const { event } of this.#client.readAll({ fromPosition: readPositionAfter(after), filter: this.#filter })) {
+      const recorded = toRecordedEvent(event, this.#prefix);
+      if (!recorded || recorded.position <= after) continue;
+      page.push(recorded);
+      if (page.length >= pageSize) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
   }
 
   async lastPosition(): Promise<number> {

@@ -1,4 +1,4 @@
-import { type AppendOptions, type AppendResult, type EventData, type EventStore, type ReadAllOptions, type RecordedEvent, type SubscribeOptions, type Subscription } from './event-store.js';
+import { type AppendOptions, type AppendResult, type EventData, type EventStore, type ReadAllOptions, type ReadPagesOptions, type RecordedEvent, type SubscribeOptions, type Subscription } from './event-store.js';
 
 /** Events read per page while a subscriber catches up. */
 const PAGE = 1000;
@@ -49,6 +49,10 @@ export class SharedSubscriptionStore implements EventStore {
 
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.inner.readAll(options);
+  }
+
+  readAllPages(options: ReadPagesOptions): AsyncIterable<RecordedEvent[]> {
+    return this.inner.readAllPages(options);
   }
 
   lastPosition(): Promise<number> {

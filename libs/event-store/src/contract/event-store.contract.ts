@@ -224,6 +224,26 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
       });
     });
 
+    describe('readAllPages', () => {
+      it('gives what readAll gives, in pages of pageSize, also from the middle of a commit', async () => {
+        const pagesOf = async (options: { after?: number; pageSize: number }) => {
+          const pages: RecordedEvent[][] = [];
+          for await (const page of store.readAllPages(options)) pages.push(page);
+          return pages;
+        };
+        expect(await pagesOf({ pageSize: 7 })).toEqual([]);
+        await seed(store, [4, 1, 7, 3, 2, 5, 3]);
+        const all = await store.readAll();
+
+        const pages = await pagesOf({ pageSize: 7 });
+        expect(pages.map((p) => p.length)).toEqual([7, 7, 7, 4]);
+        expect(pages.flat()).toStrictEqual(all);
+        expect((await pagesOf({ after: all[1].position, pageSize: 10 })).map((p) => p.length)).toEqual([10, 10, 3]);
+        expect((await pagesOf({ after: all[1].position, pageSize: 10 })).flat()).toStrictEqual(all.slice(2));
+        expect(await pagesOf({ after: all[24].position, pageSize: 10 })).toEqual([]);
+      });
+    });
+
     describe('lastPosition', () => {
       it('is 0 for an empty store, then the position of the last event committed', async () => {
         expect(await store.lastPosition()).toBe(0);

@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { headerBlock, headerValue, isoTime } from './nats-message.js';
+
+describe('headerValue', () => {
+  const block = 'NATS/1.0\r\nIronledger-Stream-Id: node-a b:c\r\nX-Ironledger-First-Revision: 9\r\nIronledger-First-Revision:  12 \r\nIronledger-First-Revision: 13\r\nEmpty:\r\n\r\n';
+
+  it('reads the first value of a header, trimmed, as nats.js does', () => {
+    expect(headerValue(block, 'Ironledger-Stream-Id')).toBe('node-a b:c');
+    expect(headerValue(block, 'Ironledger-First-Revision')).toBe('12');
+  });
+
+  it('gives an empty string for a header that is absent or empty, and matches names exactly', () => {
+    expect(headerValue(block, 'Ironledger-Event-Count')).toBe('');
+    expect(headerValue(block, 'Empty')).toBe('');
+    expect(headerValue(block, 'ironledger-stream-id')).toBe('');
+    expect(headerValue('NATS/1.0\r\nLast: value', 'Last')).toBe('value');
+  });
+});
+
+describe('headerBlock', () => {
+  it('decodes the header block where nats.js keeps it, and gives up on any other shape', () => {
+    const bytes = new TextEncoder().encode('NATS/1.0\r\nIronledger-Stream-Id: nöde\r\n\r\n[{"type":"A"}]');
+    const hdr = bytes.indexOf(0x5b);
+    expect(headerBlock({ msg: { _rdata: bytes, _msg: { hdr } } } as never)).toBe('NATS/1.0\r\nIronledger-Stream-Id: nöde\r\n\r\n');
+    expect(headerBlock({ msg: { _rdata: bytes, _msg: { hdr: -1 } } } as never)).toBeUndefined();
+    expect(headerBlock({} as never)).toBeUndefined();
+  });
+});
+
+describe('isoTime', () => {
+  it('formats nanoseconds to the millisecond, as nats.js does, also across runs of one millisecond', () => {
+    const ms = 1_700_000_000_123;
+    for (const nanos of [ms * 1e6 + 456_789, ms * 1e6 + 900_000, (ms + 1) * 1e6, ms * 1e6, 0]) {
+      expect(isoTime(nanos)).toBe(new Date(Math.floor(nanos / 1_000_000)).toISOString());
+    }
+  });
+});

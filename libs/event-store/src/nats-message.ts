@@ -1,0 +1,43 @@
+/**
+ * Reading what a JetStream message carries besides its body, cheaply. Read nats.js's way, a
+ * commit's headers (a map of every header, built per message) and its time (a `Date`, formatted
+ * per message) cost a rebuild of the read model about as much as parsing the events themselves.
+ */
+import { type JsMsg } from '@nats-io/jetstream';
+
+/** Where nats.js 3 keeps a delivered message's bytes, the header block first (not part of its API). */
+interface DeliveredBytes {
+  readonly _rdata?: unknown;
+  readonly _msg?: { readonly hdr?: unknown };
+}
+
+const utf8 = new TextDecoder();
+
+/** The message's header block as text (`NATS/1.0\r\nName: value\r\n…`), or `undefined` when nats.js does not keep it where version 3 does. */
+export function headerBlock(message: JsMsg): string | undefined {
+  const bytes = (message as unknown as { readonly msg?: DeliveredBytes }).msg;
+  const length = bytes?._msg?.hdr;
+  return bytes?._rdata instanceof Uint8Array && typeof length === 'number' && length > 0 ? utf8.decode(bytes._rdata.subarray(0, length)) : undefined;
+}
+
+/** The first value of header `name` in a header block, as nats.js's `headers.get` reads it (trimmed; '' when there is none). */
+export function headerValue(block: string, name: string): string {
+  const key = `\r\n${name}:`;
+  const start = block.indexOf(key);
+  if (start < 0) return '';
+  const end = block.indexOf('\r\n', start + key.length);
+  return block.slice(start + key.length, end < 0 ? block.length : end).trim();
+}
+
+let formattedMs = Number.NaN;
+let formatted = '';
+
+/** A JetStream timestamp in nanoseconds as ISO 8601 to the millisecond (nats.js's `timestamp`); a log read in order has runs of commits in one millisecond, and each run is formatted once. */
+export function isoTime(nanos: number): string {
+  const ms = Math.floor(nanos / 1_000_000);
+  if (ms !== formattedMs) {
+    formattedMs = ms;
+    formatted = new Date(ms).toISOString();
+  }
+  return formatted;
+}
