@@ -70,3 +70,9 @@ export function defaultInterfaces(driver: string): NodeInterfaces {
   const support = HARDWARE_TYPES[driver] ?? HARDWARE_TYPES['fake-hardware']!;
   return Object.fromEntries(HARDWARE_INTERFACES.map((name) => [`${name}_interface`, support[name][0]!])) as Record<InterfaceField, string>;
 }
+
+/** The implementation of interface `name` a node uses: the one its `instance_info` chooses for the instance (`deploy_interface`, …), else its own. */
+export function interfaceOf(node: NodeInterfaces & { readonly instance_info: Readonly<Record<string, unknown>> }, name: HardwareInterface): string {
+  const chosen = node.instance_info[`${name}_interface`];
+  return typeof chosen === 'string' ? chosen : node[`${name}_interface`];
+}

@@ -1,4 +1,4 @@
-import { type Node, unsupportedText } from '@ironledger/domain';
+import { interfaceOf, type Node, unsupportedText } from '@ironledger/domain';
 import { DriverError, type ProvisioningDriver } from './driver.js';
 
 /**
@@ -12,14 +12,13 @@ export function provisioningByInterface(
   byRescue: Readonly<Record<string, ProvisioningDriver>>,
 ): ProvisioningDriver {
   const deploy = (node: Node): ProvisioningDriver => {
-    const chosen = node.instance_info.deploy_interface;
-    const name = typeof chosen === 'string' ? chosen : node.deploy_interface;
+    const name = interfaceOf(node, 'deploy');
     const found = byDeploy[name];
     if (!found) throw new DriverError(`deploy interface implementation '${name}' is not supported by hardware type ${node.driver}.`);
     return found;
   };
   const rescue = (node: Node): ProvisioningDriver => {
-    const found = byRescue[node.rescue_interface];
+    const found = byRescue[interfaceOf(node, 'rescue')];
     if (!found) throw new DriverError(unsupportedText(node.driver, 'rescue'));
     return found;
   };

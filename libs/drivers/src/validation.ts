@@ -3,7 +3,7 @@
  * judged from the node alone (no BMC is contacted), in Ironic's words. Pure: the gateway, which
  * runs no driver, and the conductor share it.
  */
-import { HARDWARE_TYPES, type HardwareInterface, type Json, type Node } from '@ironledger/domain';
+import { HARDWARE_TYPES, type HardwareInterface, interfaceOf, type Json, type Node } from '@ironledger/domain';
 import { checkDeployImage } from './agent/instance-info.js';
 import { instancePxeConfig } from './boot/pxe.js';
 import { agentIso, agentKernelAndRamdisk, bootsInstanceRamdisk, instanceRamdisk, type RamdiskImageDefaults } from './boot/ramdisk-images.js';
@@ -43,15 +43,9 @@ export function interfaceOverrideRefusal(node: Pick<Node, 'driver' | 'instance_i
  */
 export function validateNode(node: Node, images: RamdiskImageDefaults = {}): Record<ValidatedInterface, InterfaceValidation> {
   const results = {} as Record<ValidatedInterface, InterfaceValidation>;
-  for (const name of VALIDATED_INTERFACES) results[name] = validateInterface(node, name, implementationOf(node, name), images);
+  for (const name of VALIDATED_INTERFACES) results[name] = validateInterface(node, name, interfaceOf(node, name), images);
   if (results.deploy.result && !results.boot.result) results.deploy = results.boot;
   return results;
-}
-
-/** The implementation the node uses: `instance_info`'s choice, else the node's. */
-function implementationOf(node: Node, name: ValidatedInterface): string {
-  const chosen = node.instance_info[`${name}_interface`];
-  return typeof chosen === 'string' ? chosen : node[`${name}_interface`];
 }
 
 function validateInterface(node: Node, name: ValidatedInterface, implementation: string, images: RamdiskImageDefaults): InterfaceValidation {

@@ -3,7 +3,7 @@
  * conductor sees them: which microversion allows what, and which arguments go with which
  * target. The state machine's own rules stay in the domain.
  */
-import { isPowerTarget, isProvisionVerb, type Node, type PowerTarget, pythonStr, transition, VERBS } from '@ironledger/domain';
+import { interfaceOf, isPowerTarget, isProvisionVerb, type Node, type PowerTarget, pythonStr, transition, VERBS } from '@ironledger/domain';
 import { type RamdiskImageDefaults, validateNode } from '@ironledger/drivers';
 import { type Heartbeat } from '../agent/dto.js';
 import { RAMDISK_NOT_FOUND } from '../agent/lookup.js';
@@ -79,8 +79,7 @@ export function deploymentEvent(target: string): 'deploy' | 'rebuild' | undefine
 
 /** Whether the node deploys through the ramdisk agent (`direct`, chosen on the node or for this instance). */
 export function usesAgent(node: Node): boolean {
-  const chosen = node.instance_info.deploy_interface;
-  return (typeof chosen === 'string' ? chosen : node.deploy_interface) === 'direct';
+  return interfaceOf(node, 'deploy') === 'direct';
 }
 
 /**

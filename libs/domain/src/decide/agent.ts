@@ -5,6 +5,7 @@ import { InvalidInputError, InvalidParameterError, InvalidStateError } from '../
 import { type NodeEvent, type ProvisionStateChanged } from '../events.js';
 import { type Node } from '../node.js';
 import { RESUMABLE_STATES } from '../machine.js';
+import { interfaceOf } from '../hardware-types.js';
 import { type ManagementAction, type RamdiskRun } from '../management.js';
 import { LOOKUP_ALLOWED_STATES, type MachineEvent, type ProvisionState } from '../states.js';
 import { type Step, type StepProgress } from '../steps.js';
@@ -93,9 +94,8 @@ const RAMDISK_RUN_OF: Readonly<Partial<Record<ProvisionState, RamdiskRun>>> = {
 
 /** Whether the node's interfaces boot the agent's ramdisk for `run` (fake hardware boots none). */
 function bootsAgentRamdisk(node: Node, run: RamdiskRun): boolean {
-  if (run === 'rescue') return node.rescue_interface === 'agent';
-  const chosen = node.instance_info.deploy_interface;
-  const deploy = typeof chosen === 'string' ? chosen : node.deploy_interface;
+  if (run === 'rescue') return interfaceOf(node, 'rescue') === 'agent';
+  const deploy = interfaceOf(node, 'deploy');
   return deploy === 'direct' || deploy === 'ramdisk';
 }
 

@@ -2,7 +2,7 @@
  * Where the agent's ramdisk images come from: the node's `driver_info`, else the conductor's
  * defaults; refused in Ironic's words when neither names them. Pure.
  */
-import { type Node, pythonRepr } from '@ironledger/domain';
+import { interfaceOf, type Node, pythonRepr } from '@ironledger/domain';
 import { DriverError } from '../driver.js';
 import { type RamdiskMode } from './boot-interface.js';
 
@@ -75,8 +75,7 @@ export function instanceRamdisk(node: Node): InstanceRamdisk {
 
 /** Whether the node's instance is a ramdisk the boot interface boots (`ramdisk` deploy, chosen on the node or for this instance). */
 export function bootsInstanceRamdisk(node: Node): boolean {
-  const chosen = node.instance_info.deploy_interface;
-  return (typeof chosen === 'string' ? chosen : node.deploy_interface) === 'ramdisk';
+  return interfaceOf(node, 'deploy') === 'ramdisk';
 }
 
 /** Ironic's `check_for_missing_params` message. */
