@@ -25,6 +25,12 @@ export interface Member extends MemberCard {
  * arrive, so after one (or a stall of this process) every member has to be heard afresh before
  * anyone counts as gone (`heardLongEnough`).
  */
+/**
+ * How much later than this process another member may come back after the same NATS outage:
+ * nats.js waits 2 s between reconnect attempts, plus up to 100 ms of jitter.
+ */
+const RECONNECT_SPREAD_MS = 2100;
+
 export class Roster {
   private readonly heard = new Map<string, { card: MemberCard; firstSeen: number; lastSeen: number }>();
   private readonly listeningSince: number;
@@ -82,14 +88,15 @@ export class Roster {
   }
 
   /**
-   * Whether silence proves anything now: the bus has been up without interruption for three
-   * intervals since this roster started listening, and a member that announces itself heard
-   * its own heartbeat within the last two intervals (if not, its messages are not getting
-   * through, or it stalled, and it cannot tell who else is alive).
+   * Whether silence proves anything now: this roster has listened for three intervals, the bus
+   * has been up for three intervals more than other members may take to reconnect after the
+   * same outage, and a member that announces itself heard its own heartbeat within the last two
+   * intervals (if not, its messages are not getting through, or it stalled, and it cannot tell
+   * who else is alive).
    */
   heardLongEnough(): boolean {
     const window = 3 * this.intervalMs;
-    if (this.now() - this.listeningSince <= window || this.connection.upFor() <= window) return false;
+    if (this.now() - this.listeningSince <= window || this.connection.upFor() <= window + RECONNECT_SPREAD_MS) return false;
     return this.self === undefined || (this.heard.get(this.self)?.lastSeen ?? -Infinity) >= this.now() - 2 * this.intervalMs;
   }
 
