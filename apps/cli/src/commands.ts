@@ -67,9 +67,9 @@ export async function replay(store: EventStore, { at, json }: { at?: PointInTime
 }
 
 /**
- * `ironledger rebuild`: rebuilds the read model from the whole log with a progress bar while a
- * live projection catches up from the same read (one pass over the log), brings both to the same
- * position and compares them.
+ * `ironledger rebuild`: rebuilds the read model from the whole log with a progress bar (one read
+ * and one fold of the log: the live projection starts from the rebuilt model, the rebuilt one
+ * is kept as a copy), brings both to the same position and compares them.
  */
 export async function rebuild(store: EventStore, { json }: { json: boolean }, io: Io): Promise<number> {
   const live = new LiveProjection(store);

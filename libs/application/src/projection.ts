@@ -7,18 +7,13 @@ const PAGE = 10_000;
 /** Folds the whole event log into a fresh read model (what `rebuild` compares against). */
 export async function rebuildReadModel(store: EventStore, onProgress?: (events: number, position: number) => void): Promise<FleetReadModel> {
   const model = new FleetReadModel();
-  await foldLog(store, [model], onProgress);
-  return model;
-}
-
-/** Folds the whole event log into each of `models` (fresh ones), reading it once. */
-async function foldLog(store: EventStore, models: readonly FleetReadModel[], onProgress?: (events: number, position: number) => void): Promise<void> {
   let count = 0;
   for await (const page of store.readAllPages({ pageSize: PAGE })) {
-    for (const model of models) for (const event of page) model.apply(event);
+    for (const event of page) model.apply(event);
     count += page.length;
     onProgress?.(count, page[page.length - 1].position);
   }
+  return model;
 }
 
 export interface RebuildReport {
@@ -56,25 +51,26 @@ export class LiveProjection {
 
   /** Catches up with the log, then follows it live. Resolves once caught up. */
   async start(): Promise<void> {
-    await this.catchUp([]);
+    this.follow(await rebuildReadModel(this.store));
   }
 
   /**
-   * `start` and `rebuild` with one read of the log instead of two: the live model catches up from
-   * the same pages a second one is rebuilt from, then the two are compared as `rebuild` does.
+   * `start` and `rebuild` with one read and one fold of the log instead of two: the rebuilt model
+   * is a copy of the caught-up one, taken before the first live event. Folding the same events a
+   * second time in the same process could only find the same state. What is compared is what
+   * follows: the live model's events from its subscription, the rebuilt one's read from the log.
    */
   async startAndRebuild(onProgress?: (events: number, position: number) => void): Promise<RebuildReport> {
-    const rebuilt = new FleetReadModel();
-    await this.catchUp([rebuilt], onProgress);
+    const model = await rebuildReadModel(this.store, onProgress);
+    const rebuilt = model.copy();
+    this.follow(model);
     return this.compareWith(rebuilt);
   }
 
-  /** Folds the whole log into a fresh model (and into `alsoInto`), then follows it live. */
-  private async catchUp(alsoInto: readonly FleetReadModel[], onProgress?: (events: number, position: number) => void): Promise<void> {
-    const model = new FleetReadModel();
-    await foldLog(this.store, [model, ...alsoInto], onProgress);
+  /** Makes `model` (caught up with the log) the live one and follows the log from its position. */
+  private follow(model: FleetReadModel): void {
     this.model = model;
-    this.running = this.follow();
+    this.running = this.followLive();
     this.waiters.release();
   }
 
@@ -86,7 +82,7 @@ export class LiveProjection {
   }
 
   /** Applies live events; a broken subscription is re-established from the model's position. */
-  private async follow(): Promise<void> {
+  private async followLive(): Promise<void> {
     while (!this.stopped) {
       const subscription = this.store.subscribeToAll({ after: this.model.position });
       this.subscription = subscription;

@@ -127,3 +127,31 @@ describe('FleetReadModel sub-resources', () => {
     expect(model.nodeWithAddress('aa:00:00:00:00:01')).toBeUndefined();
   });
 });
+
+describe('FleetReadModel copy', () => {
+  it('is equal to the model it copies, then goes on apart from it (nodes, names, ports, secrets)', async () => {
+    const store = new InMemoryEventStore();
+    const handler = new NodeCommandHandler(store);
+    const send = (command: Omit<NodeCommand, 'meta'>) => handler.handle({ ...command, meta: meta() } as NodeCommand);
+    await send({ type: 'RegisterNode', nodeId: A, data: { driver: 'fake-hardware', name: 'a', provision_state: 'enroll', driver_info: { ipmi_password: 'first' } } });
+    await send({ type: 'AddPort', nodeId: A, data: { uuid: 'pa1', address: 'aa:00:00:00:00:01' } });
+    const model = await rebuildReadModel(store);
+    const copy = model.copy();
+    expect(copy.checksum()).toBe(model.checksum());
+    expect(copy.position).toBe(model.position);
+    expect(copy.differences(model)).toEqual([]);
+
+    await send({ type: 'UpdateNode', nodeId: A, data: { changes: { name: 'renamed', driver_info: { ipmi_password: 'second' } } } });
+    await send({ type: 'RemovePort', nodeId: A, data: { uuid: 'pa1' } });
+    for (const event of await store.readAll({ after: model.position })) model.apply(event);
+
+    expect(model.get('renamed')?.uuid).toBe(A);
+    expect(copy.get('renamed')).toBeUndefined();
+    expect(copy.get('a')?.uuid).toBe(A);
+    expect(model.port('pa1')).toBeUndefined();
+    expect(copy.port('pa1')?.node.uuid).toBe(A);
+    expect([...model.secretsOf(A)]).toEqual(['first', 'second']);
+    expect([...copy.secretsOf(A)]).toEqual(['first']);
+    expect(copy.differences(model)).toEqual([A]);
+  });
+});

@@ -64,6 +64,11 @@ export class ResourceMap<S extends { readonly uuid: string }> {
     return before;
   }
 
+  /** Every resource of `other` (states are values: they are shared, not copied). */
+  copyFrom(other: ResourceMap<S>): void {
+    for (const [uuid, state] of other.byUuid) this.byUuid.set(uuid, state);
+  }
+
   /** `kind:uuid` lines of every resource's state, sorted, for checksums and comparisons. */
   lines(kind: string): Map<string, string> {
     return new Map([...this.byUuid].map(([uuid, state]) => [`${kind}:${uuid}`, JSON.stringify(state)]));
@@ -111,6 +116,12 @@ export class NodeItems<T extends { readonly uuid: string }> {
       const found = this.get(uuid);
       if (found) yield found;
     }
+  }
+
+  /** The index of `other` (of another model's nodes). */
+  copyFrom(other: NodeItems<T>): void {
+    for (const [uuid, owner] of other.owners) this.owners.set(uuid, owner);
+    for (const [key, uuid] of other.uuidsByKey) this.uuidsByKey.set(key, uuid);
   }
 
   /** Indexes what the node's event did to its items; `movedTo`: the node the items it lost went to. */
@@ -183,9 +194,13 @@ export class FleetReadModel {
     }
   }
 
-  private applyToNode(recorded: RecordedEvent, nodeId: string, event: NodeEvent): AppliedNodeEvent {
-    const before = this.nodes.get(nodeId) ?? null;
+  private applyToNode(recorded: RecordedEvent, streamNodeId: string, event: NodeEvent): AppliedNodeEvent {
+    const before = this.nodes.get(streamNodeId) ?? null;
     const after = evolve(before, event);
+    // The indexes keep the node's own UUID string: the id cut from the stream id is a slice that
+    // would keep the whole stream id in memory as long as the node is indexed.
+    const own = (before ?? after)?.uuid;
+    const nodeId = own === streamNodeId ? own : streamNodeId;
     this.learnSecrets(nodeId, event);
     if (after) this.nodes.set(nodeId, after);
     else this.nodes.delete(nodeId);
@@ -200,6 +215,26 @@ export class FleetReadModel {
     this.volumeConnectors.update(nodeId, before, after, movedTo);
     this.volumeTargets.update(nodeId, before, after, movedTo);
     return { kind: 'node', recorded, event, before, after };
+  }
+
+  /**
+   * A model in the same state at the same position, that goes on apart from this one. Node and
+   * other states are values that `evolve` never changes: both models share them.
+   */
+  copy(): FleetReadModel {
+    const copy = new FleetReadModel();
+    copy.chassis.copyFrom(this.chassis);
+    copy.allocations.copyFrom(this.allocations);
+    copy.deployTemplates.copyFrom(this.deployTemplates);
+    for (const [id, node] of this.nodes) copy.nodes.set(id, node);
+    for (const [name, id] of this.idsByName) copy.idsByName.set(name, id);
+    copy.portIndex.copyFrom(this.portIndex);
+    copy.portgroups.copyFrom(this.portgroups);
+    copy.volumeConnectors.copyFrom(this.volumeConnectors);
+    copy.volumeTargets.copyFrom(this.volumeTargets);
+    for (const [id, known] of this.secrets) copy.secrets.set(id, new Set(known));
+    copy.position = this.position;
+    return copy;
   }
 
   /** The values node `nodeId` ever held under a secret key (kept after the node is deleted: its events are still served). */

@@ -1,7 +1,8 @@
 import { NO_AGENT } from './agent.js';
 import { type NodeEvent } from './events.js';
 import { clearsLastError, isAsynchronous } from './management.js';
-import { type BiosSetting, type BiosSettingValue, type JsonObject, newNode, newPort, type Node } from './node.js';
+import { type BiosSetting, type BiosSettingValue, copyNode, type JsonObject, newNode, newPort, type Node } from './node.js';
+import { emptyList, emptyObject, known, shared, sharedIfEmpty, sharedList } from './shared-values.js';
 import { LOOKUP_ALLOWED_STATES } from './states.js';
 import { STEP_RUN_STATES } from './steps.js';
 import { sortedTraits } from './traits.js';
@@ -14,28 +15,34 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
   if (event.type === 'NodeRegistered') return newNode(event.meta.nodeId, event.meta.at, event.data);
   if (!node) return null;
   // One copy of the node per event, with the event's changes and `updated_at` in it: copying this
-  // wide object is the dearest part of folding an event.
-  const touched = (changes?: Partial<Node>): Node => ({ ...node, updated_at: event.meta.at, ...changes });
+  // wide object is the dearest part of folding an event (see `copyNode`).
+  const touched = (changes?: Partial<Node>): Node => {
+    const next = copyNode(node);
+    next.updated_at = event.meta.at;
+    return changes ? Object.assign(next, changes) : next;
+  };
+  /** A copy with changes to the node's sub-resources, which leave the node's own `updated_at` alone. */
+  const withItems = (changes: Partial<Node>): Node => Object.assign(copyNode(node), changes);
   switch (event.type) {
     case 'NodeUpdated':
-      return touched(event.data.changes);
+      return touched(sharedValues(event.data.changes));
     case 'NodeDeleted':
       return null;
     case 'ProvisionStateChanged': {
       const { from, to, target, reservation, last_error, clean_steps, disable_ramdisk, deploy_steps, configdrive, rescue_password } = event.data;
       const settled = target === null;
       return touched({
-        provision_state: to,
-        target_provision_state: target,
+        provision_state: known(to),
+        target_provision_state: known(target),
         reservation,
         last_error,
         clean_steps: settled ? null : (clean_steps ?? node.clean_steps),
         cleaning_disable_ramdisk: settled ? false : (disable_ramdisk ?? node.cleaning_disable_ramdisk),
         deploy_steps: settled ? null : (deploy_steps ?? node.deploy_steps),
-        ...(configdrive !== undefined ? { instance_info: { ...node.instance_info, configdrive } } : {}),
-        ...(rescue_password !== undefined ? { instance_info: { ...node.instance_info, rescue_password } } : {}),
+        ...(configdrive !== undefined ? { instance_info: withEntries(node.instance_info, { configdrive }) } : {}),
+        ...(rescue_password !== undefined ? { instance_info: withEntries(node.instance_info, { rescue_password }) } : {}),
         // Unrescued, the node forgets the rescue password (Ironic's clean-up after unrescue).
-        ...(from === 'unrescuing' && to === 'active' && 'rescue_password' in node.instance_info ? { instance_info: withoutKey(node.instance_info, 'rescue_password') } : {}),
+        ...(from === 'unrescuing' && to === 'active' && 'rescue_password' in node.instance_info ? { instance_info: withoutKey('instance_info', node.instance_info, 'rescue_password') } : {}),
         provision_updated_at: event.meta.at,
         // A ramdisk's agent and a step run live only in the states they belong to.
         agent: LOOKUP_ALLOWED_STATES.has(to) ? node.agent : null,
@@ -71,8 +78,8 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       const { inventory, plugin_data } = event.data;
       return touched({
         introspection,
-        properties: { ...node.properties, ...event.data.properties },
-        inventory: inventory ? { inventory, plugin_data: plugin_data ?? {} } : node.inventory,
+        properties: withEntries(node.properties, event.data.properties),
+        inventory: inventory ? { inventory, plugin_data: plugin_data ?? emptyObject('plugin_data') } : node.inventory,
       });
     }
     case 'IntrospectionFinished':
@@ -84,71 +91,70 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     // A node's sub-resources have their own timestamps: changing them leaves the node's alone, as in Ironic.
     case 'PortAdded': {
       const { source: _source, ...port } = event.data;
-      return { ...node, ports: [...node.ports, newPort(port, event.meta.at)] };
+      return withItems({ ports: [...node.ports, newPort(port, event.meta.at)] });
     }
     case 'PortRemoved':
     case 'PortMovedOut':
-      return { ...node, ports: without(node.ports, event.data.uuid) };
+      return withItems({ ports: without('ports', node.ports, event.data.uuid) });
     case 'PortUpdated':
-      return { ...node, ports: changed(node.ports, event.data.uuid, event.data.changes, event.meta.at) };
+      return withItems({ ports: changed(node.ports, event.data.uuid, event.data.changes, event.meta.at) });
     case 'PortMovedIn':
-      return { ...node, ports: inCreationOrder(node.ports, event.data.port) };
+      return withItems({ ports: inCreationOrder(node.ports, event.data.port) });
     case 'PortgroupAdded':
-      return { ...node, portgroups: [...node.portgroups, { ...event.data, internal_info: {}, created_at: event.meta.at, updated_at: null }] };
+      return withItems({ portgroups: [...node.portgroups, Object.assign({}, event.data, { internal_info: emptyObject('item.internal_info'), created_at: event.meta.at, updated_at: null })] });
     case 'PortgroupUpdated':
-      return { ...node, portgroups: changed(node.portgroups, event.data.uuid, event.data.changes, event.meta.at) };
+      return withItems({ portgroups: changed(node.portgroups, event.data.uuid, event.data.changes, event.meta.at) });
     case 'PortgroupMovedIn':
-      return { ...node, portgroups: inCreationOrder(node.portgroups, event.data.portgroup) };
+      return withItems({ portgroups: inCreationOrder(node.portgroups, event.data.portgroup) });
     case 'PortgroupRemoved':
     case 'PortgroupMovedOut':
-      return { ...node, portgroups: without(node.portgroups, event.data.uuid) };
+      return withItems({ portgroups: without('portgroups', node.portgroups, event.data.uuid) });
     case 'VolumeConnectorAdded':
-      return { ...node, volume_connectors: [...node.volume_connectors, { ...event.data, created_at: event.meta.at, updated_at: null }] };
+      return withItems({ volume_connectors: [...node.volume_connectors, Object.assign({}, event.data, { created_at: event.meta.at, updated_at: null })] });
     case 'VolumeConnectorUpdated':
-      return { ...node, volume_connectors: changed(node.volume_connectors, event.data.uuid, event.data.changes, event.meta.at) };
+      return withItems({ volume_connectors: changed(node.volume_connectors, event.data.uuid, event.data.changes, event.meta.at) });
     case 'VolumeConnectorMovedIn':
-      return { ...node, volume_connectors: inCreationOrder(node.volume_connectors, event.data.connector) };
+      return withItems({ volume_connectors: inCreationOrder(node.volume_connectors, event.data.connector) });
     case 'VolumeConnectorRemoved':
     case 'VolumeConnectorMovedOut':
-      return { ...node, volume_connectors: without(node.volume_connectors, event.data.uuid) };
+      return withItems({ volume_connectors: without('volume_connectors', node.volume_connectors, event.data.uuid) });
     case 'VolumeTargetAdded':
-      return { ...node, volume_targets: [...node.volume_targets, { ...event.data, created_at: event.meta.at, updated_at: null }] };
+      return withItems({ volume_targets: [...node.volume_targets, Object.assign({}, event.data, { created_at: event.meta.at, updated_at: null })] });
     case 'VolumeTargetUpdated':
-      return { ...node, volume_targets: changed(node.volume_targets, event.data.uuid, event.data.changes, event.meta.at) };
+      return withItems({ volume_targets: changed(node.volume_targets, event.data.uuid, event.data.changes, event.meta.at) });
     case 'VolumeTargetMovedIn':
-      return { ...node, volume_targets: inCreationOrder(node.volume_targets, event.data.target) };
+      return withItems({ volume_targets: inCreationOrder(node.volume_targets, event.data.target) });
     case 'VolumeTargetRemoved':
     case 'VolumeTargetMovedOut':
-      return { ...node, volume_targets: without(node.volume_targets, event.data.uuid) };
+      return withItems({ volume_targets: without('volume_targets', node.volume_targets, event.data.uuid) });
     case 'VifAttached':
     case 'VifDetached': {
       const { vif, port_uuid, portgroup_uuid } = event.data;
       const rebind = <T extends { readonly internal_info: JsonObject; readonly extra: JsonObject; readonly updated_at?: string | null }>(item: T): T => {
-        if (event.type === 'VifAttached') return { ...item, internal_info: { ...item.internal_info, tenant_vif_port_id: vif }, updated_at: event.meta.at };
+        if (event.type === 'VifAttached') return Object.assign({}, item, { internal_info: withEntries(item.internal_info, { tenant_vif_port_id: vif }), updated_at: event.meta.at });
         const { tenant_vif_port_id: _vif, ...internal_info } = item.internal_info;
         const { vif_port_id: _legacy, ...extra } = item.extra;
-        return { ...item, internal_info, extra, updated_at: event.meta.at };
+        return Object.assign({}, item, { internal_info: sharedIfEmpty(internal_info, 'item.internal_info'), extra: sharedIfEmpty(extra, 'item.extra'), updated_at: event.meta.at });
       };
-      return {
-        ...node,
+      return withItems({
         ports: node.ports.map((port) => (port.uuid === port_uuid ? rebind(port) : port)),
         portgroups: node.portgroups.map((group) => (group.uuid === portgroup_uuid ? rebind(group) : group)),
-      };
+      });
     }
     case 'NodeTraitsSet':
-      return touched({ traits: [...event.data.traits] });
+      return touched({ traits: sharedIfEmpty([...event.data.traits], 'traits') });
     case 'NodeTraitAdded':
       return touched({ traits: sortedTraits([...node.traits, event.data.trait]) });
     case 'NodeTraitRemoved':
-      return touched({ traits: node.traits.filter((trait) => trait !== event.data.trait) });
+      return touched({ traits: sharedIfEmpty(node.traits.filter((trait) => trait !== event.data.trait), 'traits') });
     case 'NodeAllocated': {
       const { allocation_uuid, instance_uuid, traits } = event.data;
-      return touched({ allocation_uuid, instance_uuid, instance_info: { ...node.instance_info, traits: [...traits] } });
+      return touched({ allocation_uuid, instance_uuid, instance_info: withEntries(node.instance_info, { traits: [...traits] }) });
     }
     case 'NodeDeallocated':
       return touched({ allocation_uuid: null, instance_uuid: null });
     case 'InstanceCleared':
-      return touched({ instance_uuid: null, instance_info: {} });
+      return touched({ instance_uuid: null, instance_info: emptyObject('instance_info') });
     case 'ManagementActionStarted': {
       const { action, reservation } = event.data;
       return touched({ management_action: action, reservation, last_error: clearsLastError(action) ? null : node.last_error });
@@ -196,20 +202,38 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
   }
 }
 
-/** `object` without `key`. */
-function withoutKey(object: JsonObject, key: string): JsonObject {
-  const { [key]: _gone, ...rest } = object;
-  return rest;
+/** Operator-owned field changes with the domain's strings (driver, interfaces) and empty fields as the shared ones. */
+function sharedValues<T extends object>(changes: T): T {
+  const values = { ...changes } as Record<string, unknown>;
+  for (const key in values) {
+    const value = values[key];
+    values[key] = typeof value === 'string' ? known(value) : sharedIfEmpty(value, key);
+  }
+  return values as T;
 }
 
-/** `items` without the one with `uuid`. */
-function without<T extends { readonly uuid: string }>(items: readonly T[], uuid: string): readonly T[] {
-  return items.filter((item) => item.uuid !== uuid);
+/**
+ * `object` with `entries` set. Object.assign rather than a spread: `object` often comes from a
+ * parsed event, and V8 gives each spread copy of such an object a hidden class of its own.
+ */
+function withEntries(object: JsonObject, entries: JsonObject): JsonObject {
+  return Object.assign({}, object, entries);
+}
+
+/** Field `field`'s `object` without `key`. */
+function withoutKey(field: string, object: JsonObject, key: string): JsonObject {
+  const { [key]: _gone, ...rest } = object;
+  return sharedIfEmpty(rest, field);
+}
+
+/** `items` (of field `field`) without the one with `uuid`. */
+function without<T extends { readonly uuid: string }>(field: string, items: readonly T[], uuid: string): readonly T[] {
+  return sharedIfEmpty(items.filter((item) => item.uuid !== uuid), field);
 }
 
 /** `items` with `changes` made to the one with `uuid`, changed `at`. */
 function changed<T extends { readonly uuid: string }>(items: readonly T[], uuid: string, changes: Partial<Omit<NoInfer<T>, 'uuid'>>, at: string): readonly T[] {
-  return items.map((item) => (item.uuid === uuid ? { ...item, ...changes, updated_at: at } : item));
+  return items.map((item) => (item.uuid === uuid ? Object.assign({}, item, changes, { updated_at: at }) : item));
 }
 
 /** `items` with `item` (moved in from another node) in its place by creation time. */
@@ -219,14 +243,42 @@ function inCreationOrder<T extends { readonly created_at: string }>(items: reado
 }
 
 /** BIOS settings after a cache refresh at `at`: a setting keeps when it first appeared; `updated_at` is when its value last changed. */
-function cachedBios(kept: readonly BiosSetting[], set: readonly BiosSettingValue[], removed: readonly string[], at: string): BiosSetting[] {
+function cachedBios(kept: readonly BiosSetting[], set: readonly BiosSettingValue[], removed: readonly string[], at: string): readonly BiosSetting[] {
   const byName = new Map(kept.map((setting) => [setting.name, setting]));
   for (const name of removed) byName.delete(name);
   for (const setting of set) {
     const old = byName.get(setting.name);
-    byName.set(setting.name, old ? { ...setting, created_at: old.created_at, updated_at: old.value === setting.value ? old.updated_at : at } : { ...setting, created_at: at, updated_at: null });
+    // A setting read again as it was stays the very same object.
+    if (old && sameSetting(old, setting)) continue;
+    byName.set(setting.name, biosSetting(setting, old ? old.created_at : at, old ? (old.value === setting.value ? old.updated_at : at) : null));
   }
-  return [...byName.values()];
+  return byName.size === 0 ? emptyList('bios_settings') : [...byName.values()];
+}
+
+/**
+ * A BIOS setting as the node keeps it. A fleet's nodes report the same attribute registry, so
+ * names, types and allowed values are held once (an enumeration's value too, as one of its
+ * allowed values). Object.assign rather than a spread: V8 gives each spread copy of a parsed
+ * event's object a hidden class of its own.
+ */
+function biosSetting(setting: BiosSettingValue, created_at: string, updated_at: string | null): BiosSetting {
+  const kept = Object.assign({}, setting, { created_at, updated_at }) as { -readonly [K in keyof BiosSetting]: BiosSetting[K] };
+  kept.name = shared(setting.name);
+  if (typeof setting.attribute_type === 'string') kept.attribute_type = shared(setting.attribute_type);
+  const allowed = setting.allowable_values;
+  if (Array.isArray(allowed)) {
+    kept.allowable_values = sharedList(allowed);
+    if (typeof setting.value === 'string' && allowed.includes(setting.value)) kept.value = shared(setting.value);
+  }
+  return kept;
+}
+
+/** Whether `kept` holds just what `setting` reports (its fields, in the same order). */
+function sameSetting(kept: BiosSetting, setting: BiosSettingValue): boolean {
+  const [keys, keptKeys] = [Object.keys(setting), Object.keys(kept)];
+  if (keys.length + 2 !== keptKeys.length) return false;
+  const [a, b] = [kept as unknown as Record<string, unknown>, setting as unknown as Record<string, unknown>];
+  return keys.every((key, i) => key === keptKeys[i] && (Array.isArray(b[key]) ? Array.isArray(a[key]) && (a[key] as unknown[]).join('\u0000') === (b[key] as unknown[]).join('\u0000') : a[key] === b[key]));
 }
 
 /** Folds a node's events, in order, into its current state. */

@@ -2,6 +2,7 @@ import { type AgentInfo } from './agent.js';
 import { defaultInterfaces, type NodeInterfaces } from './hardware-types.js';
 import { type Introspection } from './introspection.js';
 import { type ManagementAction } from './management.js';
+import { emptyList, emptyObject, known, sharedIfEmpty } from './shared-values.js';
 import { type PowerState, type ProvisionState } from './states.js';
 import { type StepRun } from './steps.js';
 
@@ -208,7 +209,8 @@ export const DEFAULT_PORT_FIELDS: Readonly<Omit<PortFields, 'uuid' | 'address'>>
 
 /** A port as it stands when created: the given fields over Ironic's defaults. */
 export function newPort(fields: Pick<Port, 'uuid' | 'address'> & Partial<PortFields>, createdAt: string): Port {
-  return { ...DEFAULT_PORT_FIELDS, ...fields, internal_info: {}, created_at: createdAt, updated_at: null };
+  // Object.assign rather than spreads: V8 gives each spread copy of a parsed event's object a hidden class of its own.
+  return Object.assign({}, DEFAULT_PORT_FIELDS, fields, { internal_info: emptyObject('item.internal_info'), created_at: createdAt, updated_at: null });
 }
 
 /** The operator-settable fields of a port group (`POST /v1/portgroups`). */
@@ -252,49 +254,133 @@ export const DEFAULT_NODE_FIELDS: Readonly<NodeFields> = {
   ...defaultInterfaces('fake-hardware'),
 };
 
+/** What a node that was just registered has besides its operator-owned fields. */
+const REGISTERED: Omit<Node, keyof NodeFields | 'uuid' | 'created_at' | 'provision_state'> = {
+  target_provision_state: null,
+  power_state: null,
+  target_power_state: null,
+  maintenance: false,
+  maintenance_reason: null,
+  fault: null,
+  last_error: null,
+  reservation: null,
+  power_sync_failures: 0,
+  clean_steps: null,
+  cleaning_disable_ramdisk: false,
+  deploy_steps: null,
+  step_run: null,
+  agent: null,
+  boot_config: null,
+  updated_at: null,
+  provision_updated_at: null,
+  introspection: null,
+  ports: emptyList('ports'),
+  portgroups: emptyList('portgroups'),
+  volume_connectors: emptyList('volume_connectors'),
+  volume_targets: emptyList('volume_targets'),
+  traits: emptyList('traits'),
+  allocation_uuid: null,
+  boot_mode: null,
+  secure_boot: null,
+  console_enabled: false,
+  raid_config: emptyObject('raid_config'),
+  target_raid_config: emptyObject('target_raid_config'),
+  bios_settings: emptyList('bios_settings'),
+  management_action: null,
+  inventory: null,
+};
+
 /**
  * A node as it stands right after registration: the given fields over the defaults, no power
  * state, no target, nobody holding it. `evolve` builds registered nodes with it; tests build
- * nodes in any state from it.
+ * nodes in any state from it. Interfaces a registration did not record (older events) are the
+ * hardware type's defaults. Strings of the domain's vocabulary and empty fields are the shared ones.
  */
 export function newNode(uuid: string, createdAt: string, fields: Partial<Node> & Pick<Node, 'provision_state'>): Node {
-  // Object.assign rather than object spreads: V8 builds this wide object over ten times faster
-  // that way (spreading one wide object into another falls off its fast path). Interfaces a
-  // registration did not record (older events) are the hardware type's defaults.
-  return Object.assign({}, DEFAULT_NODE_FIELDS, defaultInterfaces(fields.driver ?? DEFAULT_NODE_FIELDS.driver), {
-    uuid,
-    target_provision_state: null,
-    power_state: null,
-    target_power_state: null,
-    maintenance: false,
-    maintenance_reason: null,
-    fault: null,
-    last_error: null,
-    reservation: null,
-    power_sync_failures: 0,
-    clean_steps: null,
-    cleaning_disable_ramdisk: false,
-    deploy_steps: null,
-    step_run: null,
-    agent: null,
-    boot_config: null,
-    created_at: createdAt,
-    updated_at: null,
-    provision_updated_at: null,
-    introspection: null,
-    ports: [],
-    portgroups: [],
-    volume_connectors: [],
-    volume_targets: [],
-    traits: [],
-    allocation_uuid: null,
-    boot_mode: null,
-    secure_boot: null,
-    console_enabled: false,
-    raid_config: {},
-    target_raid_config: {},
-    bios_settings: [],
-    management_action: null,
-    inventory: null,
-  }, fields);
+  const node = copyNode(Object.assign({}, DEFAULT_NODE_FIELDS, defaultInterfaces(fields.driver ?? DEFAULT_NODE_FIELDS.driver), REGISTERED, { uuid, created_at: createdAt }, fields));
+  const values = node as unknown as Record<string, unknown>;
+  for (const key in values) {
+    const value = values[key];
+    values[key] = typeof value === 'string' ? known(value) : sharedIfEmpty(value, key);
+  }
+  return node;
+}
+
+/**
+ * A copy of `node`, to change before anyone else sees it. One object literal with every field
+ * in a fixed order: every node then has the same hidden class, and V8 copies it about five
+ * times faster than a spread (`{ ...node }` of a node that was itself a copy takes V8 11's slow
+ * path, and a spread of a parsed event's object gets a hidden class of its own). The order is
+ * the one nodes have always had (their JSON, checksums and the API's field order depend on it).
+ */
+export function copyNode(node: Node): Node {
+  return {
+    name: node.name,
+    driver: node.driver,
+    driver_info: node.driver_info,
+    properties: node.properties,
+    extra: node.extra,
+    instance_info: node.instance_info,
+    instance_uuid: node.instance_uuid,
+    automated_clean: node.automated_clean,
+    description: node.description,
+    resource_class: node.resource_class,
+    owner: node.owner,
+    lessee: node.lessee,
+    protected: node.protected,
+    protected_reason: node.protected_reason,
+    retired: node.retired,
+    retired_reason: node.retired_reason,
+    conductor_group: node.conductor_group,
+    chassis_uuid: node.chassis_uuid,
+    network_data: node.network_data,
+    shard: node.shard,
+    bios_interface: node.bios_interface,
+    boot_interface: node.boot_interface,
+    console_interface: node.console_interface,
+    deploy_interface: node.deploy_interface,
+    inspect_interface: node.inspect_interface,
+    management_interface: node.management_interface,
+    network_interface: node.network_interface,
+    power_interface: node.power_interface,
+    raid_interface: node.raid_interface,
+    rescue_interface: node.rescue_interface,
+    storage_interface: node.storage_interface,
+    vendor_interface: node.vendor_interface,
+    uuid: node.uuid,
+    target_provision_state: node.target_provision_state,
+    power_state: node.power_state,
+    target_power_state: node.target_power_state,
+    maintenance: node.maintenance,
+    maintenance_reason: node.maintenance_reason,
+    fault: node.fault,
+    last_error: node.last_error,
+    reservation: node.reservation,
+    power_sync_failures: node.power_sync_failures,
+    clean_steps: node.clean_steps,
+    cleaning_disable_ramdisk: node.cleaning_disable_ramdisk,
+    deploy_steps: node.deploy_steps,
+    step_run: node.step_run,
+    agent: node.agent,
+    boot_config: node.boot_config,
+    created_at: node.created_at,
+    updated_at: node.updated_at,
+    provision_updated_at: node.provision_updated_at,
+    introspection: node.introspection,
+    ports: node.ports,
+    portgroups: node.portgroups,
+    volume_connectors: node.volume_connectors,
+    volume_targets: node.volume_targets,
+    traits: node.traits,
+    allocation_uuid: node.allocation_uuid,
+    boot_mode: node.boot_mode,
+    secure_boot: node.secure_boot,
+    console_enabled: node.console_enabled,
+    raid_config: node.raid_config,
+    target_raid_config: node.target_raid_config,
+    bios_settings: node.bios_settings,
+    management_action: node.management_action,
+    inventory: node.inventory,
+    provision_state: node.provision_state,
+  };
 }
