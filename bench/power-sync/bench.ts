@@ -13,8 +13,11 @@
  * 1. Setup (timed separately): 10,000 Redfish nodes (basic auth, `redfish_system_id`) registered and
  *    managed through the conductor (`manage` verifies credentials with one read of each BMC: the
  *    simulator's counters then show exactly one GET per BMC), so they end `manageable`, which power sync
- *    visits. Their power state is still unknown, so the first power-sync pass records every one through
- *    the conductor; that pass is timed as part of the setup.
+ *    visits. With BENCH_ENROL=available they are registered `available` instead (Ironic's state for new
+ *    nodes below API 1.11): one command per node and no verification, which at 100,000 BMCs saves about
+ *    ten minutes; power sync visits `available` nodes exactly as `manageable` ones, so the passes measured
+ *    are the same. Their power state is still unknown, so the first power-sync pass records every one
+ *    through the conductor; that pass is timed as part of the setup.
  * 2. For each scenario, fresh power-sync instance(s) with their own work queue; passes start at multiples
  *    of SYNC_POWER_STATE_INTERVAL. A pass is measured from its boundary to the moment every BMC's request
  *    counter has moved (each read is one GET of the ComputerSystem; every pass checks that every counter
@@ -53,6 +56,8 @@
  *   BENCH_HANG_PASSES [3]                measured passes per hanging scenario (after one warm-up pass)
  *   BENCH_HANG_EXTRA [8:2000]            more hanging scenarios, workers:timeout,..., one measured pass each ('' to skip)
  *   BENCH_SETUP_CONCURRENCY [64]         registration commands in flight
+ *   BENCH_ENROL [manage]                 manage: nodes registered in `enroll` and managed (the conductor verifies each
+ *                                        BMC); available: registered `available`, no verification (faster setup)
  *   BENCH_PROFILE [0]                    1: power-sync runs under V8's CPU profiler (bench/provision/cpu-profile.mjs,
  *                                        what --cpu-prof does); profiles in $BENCH_OUT/profiles/<scenario>
  *   BENCH_DEADLINE_S [3600]              the whole run stops (cleaning up) after this long
@@ -68,7 +73,7 @@ import { LiveProjection } from '@ironledger/application';
 import { BmcSim } from '@ironledger/bmc-sim';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { CommandBus } from '../../test/support/bus.js';
 import { isolatedRun, type Service, sleep, startService } from '../../test/support/processes.js';
 
@@ -86,6 +91,10 @@ const HANG_WORKERS = Number(env.BENCH_HANG_WORKERS ?? 128);
 const HANG_PASSES = Number(env.BENCH_HANG_PASSES ?? 3);
 const HANG_EXTRA = list(env.BENCH_HANG_EXTRA, '8:2000').map((s) => s.split(':').map(Number) as [number, number]);
 const SETUP_CONCURRENCY = Number(env.BENCH_SETUP_CONCURRENCY ?? 64);
+const ENROL = env.BENCH_ENROL || 'manage';
+if (ENROL !== 'manage' && ENROL !== 'available') throw new Error(`BENCH_ENROL must be manage or available, not "${ENROL}"`);
+/** The provision state every node has when the setup ends. */
+const SETTLED_STATE = ENROL === 'manage' ? 'manageable' : 'available';
 const PROFILE = env.BENCH_PROFILE === '1';
 const DEADLINE_S = Number(env.BENCH_DEADLINE_S ?? 3600);
 /** The power-sync entry point, relative to the repository (another copy of the service, to compare). */
@@ -239,6 +248,66 @@ const cpuDelta = (a: CpuSample, b: CpuSample): CpuSample =>
     return [key, before === null || after === null ? null : Number((after - before).toFixed(2))];
   })) as CpuSample;
 
+/**
+ * JetStream operations on the running scenario's work queue, counted on the bus: a core subscription
+ * sees every publish to the queue's subject (duplicates too), every acknowledgement (`+ACK`, `+WPI`
+ * progress, `-NAK`) and every pull and info request; deliveries are the consumer's own count.
+ */
+interface QueueOps {
+  readonly publishes: number;
+  readonly deliveries: number;
+  readonly acks: number;
+  readonly pulls: number;
+  readonly infos: number;
+}
+const QUEUE_CONSUMER = 'power-sync';
+let queueWatch: { queue: string; counts: { publishes: number; acks: number; pulls: number; infos: number }; subs: Subscription[]; ownInfos: number } | undefined;
+
+function watchQueue(queue: string): void {
+  const counts = { publishes: 0, acks: 0, pulls: 0, infos: 0 };
+  const count = (subject: string, key: keyof typeof counts) =>
+    nc!.subscribe(subject, {
+      callback: () => {
+        counts[key]++;
+      },
+    });
+  const subject = `ironledger.powersync.${queue.toLowerCase()}`;
+  queueWatch = {
+    queue,
+    counts,
+    ownInfos: 0,
+    subs: [
+      count(subject, 'publishes'),
+      count(`${subject}.>`, 'publishes'),
+      count(`$JS.ACK.${queue}.>`, 'acks'),
+      count(`$JS.API.CONSUMER.MSG.NEXT.${queue}.>`, 'pulls'),
+      count(`$JS.API.CONSUMER.INFO.${queue}.>`, 'infos'),
+    ],
+  };
+}
+
+function unwatchQueue(): void {
+  for (const sub of queueWatch?.subs ?? []) sub.unsubscribe();
+  queueWatch = undefined;
+}
+
+/** The work queue's operations so far (this benchmark's own info requests left out), or null without a queue. */
+async function queueOps(): Promise<QueueOps | null> {
+  if (!queueWatch) return null;
+  await nc!.flush();
+  queueWatch.ownInfos++;
+  const deliveries = await jsm!.consumers.info(queueWatch.queue, QUEUE_CONSUMER).then(
+    (info) => info.delivered.consumer_seq,
+    () => 0,
+  );
+  const { publishes, acks, pulls, infos } = queueWatch.counts;
+  return { publishes, deliveries, acks, pulls, infos: infos - queueWatch.ownInfos };
+}
+
+const opsDelta = (a: QueueOps | null, b: QueueOps | null): QueueOps | null =>
+  a && b ? { publishes: b.publishes - a.publishes, deliveries: b.deliveries - a.deliveries, acks: b.acks - a.acks, pulls: b.pulls - a.pulls, infos: b.infos - a.infos } : null;
+const opsTotal = (ops: QueueOps) => ops.publishes + ops.deliveries + ops.acks + ops.pulls + ops.infos;
+
 /** Messages (one per commit) in the run's event stream. */
 async function commits(stream: string): Promise<number> {
   return (await jsm!.streams.info(stream)).state.messages;
@@ -269,6 +338,8 @@ interface PassResult {
   readonly before: readonly (ProcessFootprint | null)[];
   readonly after: readonly (ProcessFootprint | null)[];
   readonly overran: boolean;
+  /** JetStream operations on the work queue from 300 ms before the boundary until the pass ended (null: not counted). */
+  readonly queueOps: QueueOps | null;
   /** The pass on CLOCK_MONOTONIC in µs (what V8 CPU profiles use): from the boundary to its end. */
   readonly monotonicUs: readonly [number, number];
 }
@@ -284,6 +355,7 @@ async function observePass(scenario: string, pass: number, warmup: boolean, boun
   await sleep(Math.max(0, boundary - 300 - Date.now()));
   const base = Float64Array.from(bmcs, (b) => b.requests);
   const cpu0 = cpuSample();
+  const ops0 = await queueOps();
   const before = footprints();
   const commits0 = await commits(stream);
   let early = 0;
@@ -334,6 +406,8 @@ async function observePass(scenario: string, pass: number, warmup: boolean, boun
   }
   const recordedAt = Date.now();
   await sleep(Math.max(0, Math.min(500, giveUp - Date.now())));
+  // After that pause: the acknowledgements of the last visits are in.
+  const ops = opsDelta(ops0, await queueOps());
   const notExactlyOne = bmcs.reduce((count, b, i) => count + (b.requests - base[i]! === 1 ? 0 : 1), 0);
   const wallMs = endAt === null ? null : endAt - boundary;
   const monotonicNowUs = Number(process.hrtime.bigint() / 1000n);
@@ -355,12 +429,14 @@ async function observePass(scenario: string, pass: number, warmup: boolean, boun
     before,
     after,
     overran: endAt === null,
+    queueOps: ops,
     monotonicUs,
   };
   const recorded = expectCommits > 0 ? `, ${committed} commits recorded ${((recordedAt - boundary) / 1000).toFixed(1)} s after the boundary` : `, ${committed} commits`;
   log(
     `${scenario} pass ${pass}${warmup ? ' (warm-up)' : ''}: ${wallMs === null ? 'OVERRAN' : `${(wallMs / 1000).toFixed(2)} s, ${result.readsPerS} reads/s`}, first read +${result.firstReadMs} ms, ` +
-      `${notExactlyOne} BMCs not read exactly once, ${early} early${recorded}; CPU s ${JSON.stringify(cpu)}; load ${result.load}; ` +
+      `${notExactlyOne} BMCs not read exactly once, ${early} early${recorded}; ` +
+      `work queue ${ops ? `${opsTotal(ops)} JetStream ops (${JSON.stringify(ops)})` : 'not counted'}; CPU s ${JSON.stringify(cpu)}; load ${result.load}; ` +
       `per instance before → after: ${before.map((b, i) => `${shown(b)} → ${shown(after[i] ?? null)}`).join(', ')}`,
   );
   results.push(result);
@@ -433,6 +509,7 @@ async function runScenario(scenario: Scenario): Promise<PassResult[]> {
 async function attemptScenario(scenario: Scenario): Promise<{ passes: PassResult[]; killed: string[] }> {
   const queue = `PSBENCH_${randomUUID().slice(0, 8).toUpperCase()}`;
   streams.add(queue);
+  watchQueue(queue);
   const intervalMs = scenario.intervalS * 1000;
   const profileDir = join(OUT, 'profiles', scenario.name.replace(/[^A-Za-z0-9]+/g, '-'));
   const profileEnv: Record<string, string> = PROFILE
@@ -483,6 +560,7 @@ async function attemptScenario(scenario: Scenario): Promise<{ passes: PassResult
     }
   } finally {
     await stopInstances();
+    unwatchQueue();
     await jsm!.streams.delete(queue).catch(() => undefined);
     streams.delete(queue);
   }
@@ -605,7 +683,7 @@ async function runSetup(url: string): Promise<void> {
   const projection = new LiveProjection(store);
   await projection.start();
 
-  log(`setup: registering and managing ${BMCS} Redfish nodes, ${SETUP_CONCURRENCY} in flight`);
+  log(`setup: registering ${ENROL === 'manage' ? 'and managing ' : ''}${BMCS} Redfish nodes (BENCH_ENROL=${ENROL}), ${SETUP_CONCURRENCY} in flight`);
   const t2 = Date.now();
   let next = 1;
   const failures: string[] = [];
@@ -620,8 +698,10 @@ async function runSetup(url: string): Promise<void> {
         redfish_password: 'password',
         redfish_auth_type: 'basic',
       };
-      const registered = await bus!.send({ type: 'RegisterNode', nodeId, data: { driver: 'redfish', name: `bench-${n}`, driver_info, provision_state: 'enroll' } });
+      const provision_state = ENROL === 'manage' ? 'enroll' : 'available';
+      const registered = await bus!.send({ type: 'RegisterNode', nodeId, data: { driver: 'redfish', name: `bench-${n}`, driver_info, provision_state } });
       if (!registered.ok) failures.push(`register ${n}: ${registered.error.message}`);
+      if (ENROL !== 'manage') continue;
       const managed = await bus!.send({ type: 'RequestProvisionAction', nodeId, data: { target: 'manage' } });
       if (!managed.ok) failures.push(`manage ${n}: ${managed.error.message}`);
     }
@@ -629,15 +709,15 @@ async function runSetup(url: string): Promise<void> {
   await Promise.all(Array.from({ length: SETUP_CONCURRENCY }, worker));
   const commandsMs = Date.now() - t2;
   if (failures.length > 0) throw new Error(`setup failed for ${failures.length} nodes, e.g. ${failures.slice(0, 3).join('; ')}`);
-  log(`setup: ${BMCS * 2} commands accepted in ${(commandsMs / 1000).toFixed(1)} s; waiting for verification`);
+  log(`setup: ${ENROL === 'manage' ? BMCS * 2 : BMCS} commands accepted in ${(commandsMs / 1000).toFixed(1)} s; waiting for every node to be ${SETTLED_STATE}`);
   const manageable = () => {
     let count = 0;
-    for (const node of projection.readModel.all()) if (node.provision_state === 'manageable') count++;
+    for (const node of projection.readModel.all()) if (node.provision_state === SETTLED_STATE) count++;
     return count;
   };
   const waitUntil = Date.now() + 600_000;
   while (manageable() < BMCS) {
-    if (Date.now() > waitUntil) throw new Error(`only ${manageable()} of ${BMCS} nodes became manageable`);
+    if (Date.now() > waitUntil) throw new Error(`only ${manageable()} of ${BMCS} nodes became ${SETTLED_STATE}`);
     const failed = [...projection.readModel.all()].find((node) => node.provision_state === 'enroll' && node.last_error);
     if (failed) throw new Error(`node ${failed.uuid} failed verification: ${failed.last_error}`);
     await sleep(250);
@@ -650,7 +730,7 @@ async function runSetup(url: string): Promise<void> {
   for (const bmc of sim.bmcs) counts.set(bmc.requests, (counts.get(bmc.requests) ?? 0) + 1);
   const getsPerVerify = [...counts].map(([gets, bmcs]) => `${bmcs} BMCs × ${gets} GET`).join(', ');
   setup = { simMs, conductorMs, commandsMs, manageableMs, totalMs: Date.now() - t0, getsPerVerify };
-  log(`setup: all ${BMCS} nodes manageable after ${(manageableMs / 1000).toFixed(1)} s; requests per BMC: ${getsPerVerify}`);
+  log(`setup: all ${BMCS} nodes ${SETTLED_STATE} after ${(manageableMs / 1000).toFixed(1)} s; requests per BMC: ${getsPerVerify}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -685,6 +765,12 @@ function summarize(scenario: string): Record<string, string> | null {
     responsive: range(measured.map((r) => r.responsiveReadMs ?? 0), s),
     exact: measured.every((r) => r.notExactlyOne === 0 && r.early === 0) ? 'yes' : `no (${measured.map((r) => r.notExactlyOne + r.early).join(', ')})`,
     cpu: `${cpu('powerSync')} / ${cpu('simAndBench')} / ${cpu('nats')} / ${cpu('conductor')}`,
+    queueOps: (() => {
+      const counted = measured.map((r) => r.queueOps).filter((o): o is QueueOps => o !== null);
+      if (counted.length === 0) return '–';
+      const m = (key: keyof QueueOps) => Math.round(median(counted.map((o) => o[key]))).toLocaleString('en-US');
+      return `${Math.round(median(counted.map(opsTotal))).toLocaleString('en-US')} (${m('publishes')} / ${m('deliveries')} / ${m('acks')} / ${m('pulls')} / ${m('infos')})`;
+    })(),
     load: range(measured.map((r) => Number(r.load.split(' / ')[0])), (v) => v.toFixed(1)),
     commits: measured.map((r) => r.commits).join(', '),
     warmup: warm ? (warm.wallMs === null ? 'overran' : `${s(warm.wallMs)} s`) : '–',
@@ -712,10 +798,15 @@ function printResults(): void {
     lines.push('| Step | Time |', '|---|---|');
     lines.push(`| Simulator with ${BMCS.toLocaleString('en-US')} BMCs (in the bench process) | ${s(setup.simMs)} s |`);
     lines.push(`| Conductor start | ${s(setup.conductorMs)} s |`);
-    lines.push(`| \`RegisterNode\` + \`RequestProvisionAction manage\` for every node, replies received | ${s(setup.commandsMs)} s |`);
-    lines.push(`| … until every node is \`manageable\` (the conductor verified each BMC with one read) | ${s(setup.manageableMs)} s (${Math.round((BMCS * 1000) / setup.manageableMs)} nodes/s) |`);
+    if (ENROL === 'manage') {
+      lines.push(`| \`RegisterNode\` + \`RequestProvisionAction manage\` for every node, replies received | ${s(setup.commandsMs)} s |`);
+      lines.push(`| … until every node is \`manageable\` (the conductor verified each BMC with one read) | ${s(setup.manageableMs)} s (${Math.round((BMCS * 1000) / setup.manageableMs)} nodes/s) |`);
+    } else {
+      lines.push(`| \`RegisterNode\` (\`available\`, no verification: BENCH_ENROL=available) for every node, replies received | ${s(setup.commandsMs)} s |`);
+      lines.push(`| … until every node is \`available\` in a projection | ${s(setup.manageableMs)} s (${Math.round((BMCS * 1000) / setup.manageableMs)} nodes/s) |`);
+    }
     lines.push(`| Setup in all | ${s(setup.totalMs)} s |`);
-    lines.push(`| Simulator requests per BMC after \`manage\` | ${setup.getsPerVerify} |`);
+    lines.push(`| Simulator requests per BMC after the setup | ${setup.getsPerVerify} |`);
     const ready = startups.map((x) => x.readyMs);
     lines.push(`| power-sync start until ready (projection of ${BMCS.toLocaleString('en-US')} nodes loaded), ${ready.length} starts | ${range(ready, s)} s |`);
     const first = results.find((r) => r.scenario === FIRST_PASS);
@@ -728,11 +819,11 @@ function printResults(): void {
     lines.push('');
   }
   lines.push(`All ${BMCS.toLocaleString('en-US')} BMCs responding (a pass every ${INTERVAL_S} s; median of the measured passes, min–max in brackets):`, '');
-  lines.push('| power-sync | Passes | Wall time per pass (s) | BMC reads/s | First read after the boundary (ms) | Every BMC exactly one GET | CPU s per pass: power-sync / simulator + bench / nats-server / conductor | Load average (1 min) after each pass | Per instance: open fds before → after the pass (sockets after), RSS after | Warm-up pass |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  lines.push('| power-sync | Passes | Wall time per pass (s) | BMC reads/s | First read after the boundary (ms) | Every BMC exactly one GET | CPU s per pass: power-sync / simulator + bench / nats-server / conductor | JetStream ops on the work queue per pass (publishes / deliveries / acks / pulls / infos) | Load average (1 min) after each pass | Per instance: open fds before → after the pass (sockets after), RSS after | Warm-up pass |');
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const name of responsiveNames) {
     const r = summarize(name);
-    if (r) lines.push(`| ${name} | ${r.passes} | ${r.wall} | ${r.rate} | ${r.first} | ${r.exact} | ${r.cpu} | ${r.load} | ${r.footprint} | ${r.warmup} |`);
+    if (r) lines.push(`| ${name} | ${r.passes} | ${r.wall} | ${r.rate} | ${r.first} | ${r.exact} | ${r.cpu} | ${r.queueOps} | ${r.load} | ${r.footprint} | ${r.warmup} |`);
   }
   lines.push('');
   if (hangingNames.length > 0) {

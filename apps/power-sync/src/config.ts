@@ -31,7 +31,7 @@ export interface PowerSyncConfig {
   readonly queueStream: string;
   /** JETSTREAM_REPLICAS: the work queue's copies in a NATS cluster, as the event store's (see `replicasFromEnv`). */
   readonly queueReplicas?: number;
-  /** POWER_SYNC_ACK_WAIT_MS (default 60000): a visit an instance took but did not finish (it died) goes to another after this. */
+  /** POWER_SYNC_ACK_WAIT_MS (default 60000): a batch of visits an instance took and stopped working on (it died) goes to another after this. */
   readonly ackWaitMs: number;
   /** Driver settings (FAKE_STEP_DELAY_MS, REDFISH_* with REDFISH_MAX_SOCKETS, IPMI_*): see `driverOptionsFromEnv`. */
   readonly drivers: DriverOptions;

@@ -34,8 +34,8 @@ export class PowerSyncMetrics {
     const name = (suffix: string) => `ironledger_power_sync_${suffix}`;
     const registers = [registry];
     const counter = <L extends string>(suffix: string, help: string, label: L) => new Counter<L>({ name: name(suffix), help, labelNames: [label], registers });
-    this.passes = counter('passes_total', 'Passes this instance published (sync or recovery).', 'kind');
-    this.visitsPublished = counter('visits_published_total', 'Node visits this instance put on the shared queue first.', 'kind');
+    this.passes = counter('passes_total', 'Passes this instance published (sync or recovery): one instance publishes each pass.', 'kind');
+    this.visitsPublished = counter('visits_published_total', 'Node visits this instance put on the shared queue, in the passes it published.', 'kind');
     this.reads = counter('bmc_reads_total', 'BMC power reads done by this instance.', 'kind');
     this.recorded = counter('events_total', 'Events power sync caused, by type.', 'event');
     this.passSeconds = new Histogram({
@@ -90,16 +90,20 @@ export class PowerSyncMetrics {
 }
 
 /**
- * Ironic's `_sync_power_states`, spread over instances. At each interval boundary every instance
- * publishes the pass (the nodes due, failed-last-time first) to the shared work queue, where the
- * server keeps each visit once; every instance takes visits from the queue, reads the BMC, and
- * sends what it found to the conductors as a `RecordPowerSync` command, so each decision is an
- * event. A recovery pass over nodes in power-failure maintenance runs on its own interval.
+ * Ironic's `_sync_power_states`, spread over instances. At each interval boundary one instance
+ * publishes the pass (the nodes due, failed-last-time first) to the shared work queue in batches:
+ * every instance tries, the queue lets the first one through (`PowerSyncQueue.publishPass`). Every
+ * instance takes batches from the queue, reads the BMCs, and sends what it found to the conductors
+ * as a `RecordPowerSync` command, so each decision is an event; a BMC that agrees with the record
+ * costs the conductors nothing. A recovery pass over nodes in power-failure maintenance runs on its
+ * own interval.
  */
 export class PowerSync {
   private timers: NodeJS.Timeout[] = [];
   private consumer?: { stop(): Promise<void> };
   private stopped = false;
+  /** Each driver's power interface with its reads measured, made once. */
+  private readonly measured = new Map<string, PowerDriver>();
 
   constructor(
     private readonly projection: LiveProjection,
@@ -136,12 +140,14 @@ export class PowerSync {
     schedule();
   }
 
-  /** Publishes one pass's visits, and times the pass until every instance has done them. */
+  /** Publishes one pass's visits unless another instance does, and times the pass it published until every instance has done it. */
   async publish(kind: Visit['kind'], pass: number, due: (node: Node) => boolean): Promise<void> {
     const started = Date.now();
     const nodes = passOrder([...this.projection.readModel.all()].filter(due));
     if (nodes.length === 0) return;
-    const published = await this.queue.publish(nodes.map((node) => ({ kind, pass, nodeId: node.uuid })));
+    const published = await this.queue.publishPass(kind, pass, nodes.map((node) => node.uuid));
+    // Another instance publishes this pass, and times it.
+    if (published === null) return;
     this.metrics.passes.inc({ kind });
     this.metrics.visitsPublished.inc({ kind }, published);
     const next = started + (kind === 'sync' ? this.options.syncIntervalMs : this.options.recoveryIntervalMs);
@@ -157,7 +163,9 @@ export class PowerSync {
     const hardware = this.drivers.get(node.driver);
     if (!hardware) return;
     this.metrics.reads.inc({ kind });
-    const data = await visit(node, this.metrics.measured(node.driver, hardware.power), this.options);
+    let power = this.measured.get(node.driver);
+    if (!power) this.measured.set(node.driver, (power = this.metrics.measured(node.driver, hardware.power)));
+    const data = await visit(node, power, this.options);
     if (!data) return;
     const reply = await this.conductors.send({
       type: 'RecordPowerSync',
