@@ -26,6 +26,8 @@ export default tseslint.config(
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], allowedExternalImports: ['fast-check', '@jest/globals'] },
             { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:domain', 'type:adapter'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:adapter'] },
+            // The all-in-one process composes the services themselves.
+            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:domain', 'type:adapter', 'type:app'] },
           ],
         },
       ],

@@ -32,7 +32,8 @@ case "${1:-start}" in
     ensure_installed
     bin=$(command -v nats-server || echo /usr/sbin/nats-server)
     port=$(free_port)
-    setsid "$bin" -a 127.0.0.1 -p "$port" -js -sd "$run/js" -l "$run/nats.log" </dev/null >/dev/null 2>&1 &
+    # NATS_GOMEMLIMIT (scripts/footprint.sh, as npm start sets it): the Go runtime's soft memory limit.
+    GOMEMLIMIT=${NATS_GOMEMLIMIT:-} setsid "$bin" -a 127.0.0.1 -p "$port" -js -sd "$run/js" -l "$run/nats.log" </dev/null >/dev/null 2>&1 &
     echo $! > "$run/pid"
     for _ in $(seq 100); do
       if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then

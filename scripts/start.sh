@@ -2,11 +2,16 @@
 # The whole system on one machine (`npm start`): a private NATS with JetStream (the embedded
 # event store), a simulated fleet of Redfish BMCs, two conductors, power sync and the gateway
 # (Ironic API on http://127.0.0.1:${GATEWAY_PORT:-6385}), then enrolls the fleet through the API.
+# With STACK=all-in-one the gateway, one conductor and power sync run in one process instead.
 # Ctrl-C stops everything. Environment: FLEET_SIZE (default 50), GATEWAY_PORT, BMC_SIM_PORT,
-# SYNC_POWER_STATE_INTERVAL (default 10 s here), LOG_FORMAT (text here).
+# SYNC_POWER_STATE_INTERVAL (default 10 s here), LOG_FORMAT (text here), STACK (services or
+# all-in-one), NODE_FLAGS and NATS_GOMEMLIMIT (scripts/footprint.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+STACK=${STACK:-services}
+case "$STACK" in services|all-in-one) ;; *) echo "STACK must be services or all-in-one, not $STACK" >&2; exit 2 ;; esac
+source scripts/footprint.sh
 bash scripts/setup.sh
 npm run build --silent
 
@@ -37,10 +42,11 @@ trap stop INT TERM EXIT
 # and waits for its "ready" line.
 start() {
   local name=$1 entry=$2; shift 2
-  env "$@" node "$entry" >"$logs/$name.log" 2>&1 &
+  # shellcheck disable=SC2086 # NODE_FLAGS holds several flags
+  env "$@" node $NODE_FLAGS "$entry" >"$logs/$name.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 300); do
-    grep -qE 'ready(:| at)' "$logs/$name.log" && { echo "  $name: $(grep -m1 -oE 'ready(:| at).*' "$logs/$name.log" | cut -c1-100)"; return; }
+    grep -qE "${READY:-ready(:| at)}" "$logs/$name.log" && { echo "  $name: $(grep -m1 -oE "${READY:-ready(:| at)}.*" "$logs/$name.log" | cut -c1-100)"; return; }
     kill -0 "${pids[-1]}" 2>/dev/null || { echo "$name failed:"; cat "$logs/$name.log"; exit 1; }
     sleep 0.1
   done
@@ -49,10 +55,15 @@ start() {
 
 echo "ironledger: NATS $NATS_URL, logs in $logs/"
 start bmc-sim apps/bmc-sim/dist/main.js BMC_SIM_SYSTEMS="$FLEET_SIZE" BMC_SIM_IRONIC_URL="$RAMDISK_API_URL"
-start conductor-1 apps/conductor/dist/main.js CONDUCTOR_ID=conductor-1 METRICS_PORT=9101
-start conductor-2 apps/conductor/dist/main.js CONDUCTOR_ID=conductor-2 METRICS_PORT=9102
-start power-sync apps/power-sync/dist/main.js POWER_SYNC_ID=power-sync-1 METRICS_PORT=9103
-start gateway apps/gateway/dist/main.js
+if [ "$STACK" = all-in-one ]; then
+  # Ready once its gateway listens (its conductor and power sync say so before).
+  READY='ready: listening' start all-in-one apps/all-in-one/dist/main.js CONDUCTOR_ID=conductor-1 CONDUCTOR_METRICS_PORT=9101 POWER_SYNC_ID=power-sync-1 POWER_SYNC_METRICS_PORT=9103
+else
+  start conductor-1 apps/conductor/dist/main.js CONDUCTOR_ID=conductor-1 METRICS_PORT=9101
+  start conductor-2 apps/conductor/dist/main.js CONDUCTOR_ID=conductor-2 METRICS_PORT=9102
+  start power-sync apps/power-sync/dist/main.js POWER_SYNC_ID=power-sync-1 METRICS_PORT=9103
+  start gateway apps/gateway/dist/main.js
+fi
 node scripts/enroll-fleet.mjs "http://127.0.0.1:$GATEWAY_PORT" "http://127.0.0.1:$BMC_SIM_PORT" "$FLEET_SIZE"
 
 cat <<MSG
@@ -62,7 +73,7 @@ Ironic API:  http://127.0.0.1:$GATEWAY_PORT   (OS_AUTH_TYPE=none OS_ENDPOINT=htt
              The simulated systems run an agent when they boot virtual media: provide a node to clean
              it, set an image_source (and its checksum) to deploy one.
 Events:      curl -N http://127.0.0.1:$GATEWAY_PORT/v1/events
-Metrics:     http://127.0.0.1:$GATEWAY_PORT/metrics (gateway), http://127.0.0.1:9101/metrics (conductor-1), :9102, :9103 (power-sync)
+Metrics:     http://127.0.0.1:$GATEWAY_PORT/metrics (gateway), http://127.0.0.1:9101/metrics (conductor-1), :9102 (conductor-2, not with STACK=all-in-one), :9103 (power-sync)
 Ctrl-C stops everything.
 MSG
 wait

@@ -3,17 +3,19 @@
 #
 #   bash bench/memory/run.sh              # N=10000, one run
 #   N=100000 RUNS=1 bash bench/memory/run.sh
+#   STACK=all-in-one bash bench/memory/run.sh   # the three services in one process (apps/all-in-one)
 #
 # Each run starts, from the built apps (apps/*/dist, rebuilt when a source is newer), a private
 # nats-server with JetStream (data in $OUT/nats-js, on a free port), the BMC simulator with N systems,
-# one conductor, power sync and the gateway, all with their defaults; enrolls N Redfish nodes pointing
+# one conductor, power sync and the gateway (three processes, or one with STACK=all-in-one), all
+# with their defaults; enrolls N Redfish nodes pointing
 # at the simulator and manages them (scripts/enroll-fleet.mjs, through the Ironic API, 8 at a time);
 # then bench/memory/measure.ts waits until every node is verified, power sync has read every BMC in a
 # pass begun after that, and the stack's CPU has settled for 10 s, and prints each process's RSS and
 # V8 heap (read from the services' Prometheus metrics; nothing is forced or changed). With RUNS > 1
 # the stack is started afresh for each run and the last table shows medians (min–max).
 #
-# Environment: N (10000), RUNS (1), SYNC_POWER_STATE_INTERVAL (60, power sync's default),
+# Environment: N (10000), RUNS (1), STACK (services), NODE_FLAGS and NATS_GOMEMLIMIT (scripts/footprint.sh), SYNC_POWER_STATE_INTERVAL (60, power sync's default),
 # SETTLE_S (10), SETTLE_CPU (5: % of one core), OUT (.run/bench-memory/<UTC stamp>: logs and
 # results.jsonl). Everything it starts is stopped, and the JetStream data deleted, when it ends,
 # fails or is interrupted.
@@ -22,6 +24,8 @@ cd "$(dirname "$0")/../.."
 
 N=${N:-10000}
 RUNS=${RUNS:-1}
+STACK=${STACK:-services}
+case "$STACK" in services|all-in-one) ;; *) echo "bench:memory: STACK must be services or all-in-one, not $STACK" >&2; exit 2 ;; esac
 export SYNC_POWER_STATE_INTERVAL=${SYNC_POWER_STATE_INTERVAL:-60}
 OUT=${OUT:-$PWD/.run/bench-memory/$(date -u +%Y%m%dT%H%M%SZ)}
 results=$OUT/results.jsonl
@@ -30,6 +34,8 @@ mkdir -p "$OUT"
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 die() { echo "bench:memory: $*" >&2; exit 1; }
+# The runtime settings npm start uses (NODE_FLAGS, NATS_GOMEMLIMIT), unless set.
+source scripts/footprint.sh
 
 bash scripts/nats.sh install
 nats_bin=$(command -v nats-server || echo /usr/sbin/nats-server)
@@ -37,7 +43,7 @@ nats_bin=$(command -v nats-server || echo /usr/sbin/nats-server)
 # Rebuild when a package's sources (tests aside) are newer than the newest file of its dist, or a dist is missing.
 stale() {
   local dir newest
-  for dir in apps/bmc-sim apps/conductor apps/power-sync apps/gateway libs/*; do
+  for dir in apps/bmc-sim apps/conductor apps/power-sync apps/gateway apps/all-in-one libs/*; do
     [ -d "$dir/src" ] || continue
     newest=$(find "$dir/dist" -type f -printf '%T@ %p\n' 2>/dev/null | sort -n | tail -1 | cut -d' ' -f2-)
     [ -n "$newest" ] || return 0
@@ -82,24 +88,26 @@ trap 'exit 130' INT TERM
 # "ready" line, and fails loudly if it exits or is not ready within 5 minutes (the simulator and the
 # services loading 100,000 nodes take a while).
 start() {
-  local name=$1 entry=$2; shift 2
-  env "$@" node "$entry" >"$logs/$name.log" 2>&1 &
+  local name=$1 entry=$2 flags=$NODE_FLAGS; shift 2
+  [ "$name" != bmc-sim ] || flags=  # the simulator is not part of the stack
+  # shellcheck disable=SC2086 # NODE_FLAGS holds several flags
+  env "$@" node $flags "$entry" >"$logs/$name.log" 2>&1 &
   pids+=($!)
   eval "${name//-/_}_pid=$!"
   for _ in $(seq 3000); do
-    if grep -qE 'ready(:| at)' "$logs/$name.log"; then echo "  $name (pid ${pids[-1]}): $(grep -m1 -oE 'ready(:| at).*' "$logs/$name.log" | cut -c1-100)"; return; fi
+    if grep -qE "${READY:-ready(:| at)}" "$logs/$name.log"; then echo "  $name (pid ${pids[-1]}): $(grep -m1 -oE "${READY:-ready(:| at)}.*" "$logs/$name.log" | cut -c1-100)"; return; fi
     kill -0 "${pids[-1]}" 2>/dev/null || { tail -n 40 "$logs/$name.log" >&2; die "$name exited before it was ready; see $logs/$name.log"; }
     sleep 0.1
   done
   die "$name was not ready within 5 minutes; see $logs/$name.log"
 }
 
-echo "bench:memory: N=$N, RUNS=$RUNS, power sync every ${SYNC_POWER_STATE_INTERVAL} s; results in $OUT/"
+echo "bench:memory: N=$N, RUNS=$RUNS, STACK=$STACK, power sync every ${SYNC_POWER_STATE_INTERVAL} s, NODE_FLAGS='$NODE_FLAGS', NATS_GOMEMLIMIT='$NATS_GOMEMLIMIT'; results in $OUT/"
 for run in $(seq "$RUNS"); do
   logs=$OUT/logs-$run
   mkdir -p "$logs"
   nats_port=$(free_port)
-  "$nats_bin" -a 127.0.0.1 -p "$nats_port" -js -sd "$OUT/nats-js" -l "$logs/nats-server.log" </dev/null >/dev/null 2>&1 &
+  GOMEMLIMIT=$NATS_GOMEMLIMIT "$nats_bin" -a 127.0.0.1 -p "$nats_port" -js -sd "$OUT/nats-js" -l "$logs/nats-server.log" </dev/null >/dev/null 2>&1 &
   nats_pid=$!
   for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$nats_port") 2>/dev/null && break; sleep 0.05; done
   (exec 3<>"/dev/tcp/127.0.0.1/$nats_port") 2>/dev/null || die "nats-server did not start; see $logs/nats-server.log"
@@ -108,14 +116,21 @@ for run in $(seq "$RUNS"); do
 
   echo "run $run of $RUNS: nats-server (pid $nats_pid) at $NATS_URL"
   start bmc-sim apps/bmc-sim/dist/main.js BMC_SIM_PORT="$sim_port" BMC_SIM_SYSTEMS="$N"
-  start conductor apps/conductor/dist/main.js CONDUCTOR_ID=bench-conductor METRICS_PORT="$conductor_metrics"
-  start power-sync apps/power-sync/dist/main.js POWER_SYNC_ID=bench-power-sync METRICS_PORT="$power_sync_metrics"
-  start gateway apps/gateway/dist/main.js GATEWAY_PORT="$gateway_port"
-
   api=http://127.0.0.1:$gateway_port
+  if [ "$STACK" = all-in-one ]; then
+    # Ready once its gateway listens (its conductor and power sync say so before).
+  READY='ready: listening' start all-in-one apps/all-in-one/dist/main.js CONDUCTOR_ID=bench-conductor POWER_SYNC_ID=bench-power-sync GATEWAY_PORT="$gateway_port" POWER_SYNC_METRICS_PORT="$power_sync_metrics"
+    # One runtime: the gateway's metrics show the heap of all three services.
+    processes="all-in-one=$all_in_one_pid=$api/metrics"
+  else
+    start conductor apps/conductor/dist/main.js CONDUCTOR_ID=bench-conductor METRICS_PORT="$conductor_metrics"
+    start power-sync apps/power-sync/dist/main.js POWER_SYNC_ID=bench-power-sync METRICS_PORT="$power_sync_metrics"
+    start gateway apps/gateway/dist/main.js GATEWAY_PORT="$gateway_port"
+    processes="gateway=$gateway_pid=$api/metrics,conductor=$conductor_pid=http://127.0.0.1:$conductor_metrics/metrics,power-sync=$power_sync_pid=http://127.0.0.1:$power_sync_metrics/metrics"
+  fi
+
   node scripts/enroll-fleet.mjs "$api" "http://127.0.0.1:$sim_port" "$N" || die "enrolment failed"
-  N=$N RUN=$run API=$api \
-    PROCESSES="gateway=$gateway_pid=$api/metrics,conductor=$conductor_pid=http://127.0.0.1:$conductor_metrics/metrics,power-sync=$power_sync_pid=http://127.0.0.1:$power_sync_metrics/metrics,nats-server=$nats_pid,bmc-sim=$bmc_sim_pid" \
+  N=$N RUN=$run API=$api POWER_SYNC_METRICS=http://127.0.0.1:$power_sync_metrics/metrics PROCESSES="$processes,nats-server=$nats_pid,bmc-sim=$bmc_sim_pid" \
     node --import ./scripts/register-ts.mjs bench/memory/measure.ts sample "$results"
   stop_all
 done

@@ -8,6 +8,7 @@
  *
  * --profile-dir: both services run under V8's CPU profiler (cpu-profile.mjs, what `--cpu-prof` does) and
  * write CPU.<pid>.cpuprofile there when they stop.
+ * NODE_FLAGS (environment): flags for `node` in both services, e.g. npm start's (scripts/footprint.sh).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -51,7 +52,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 try {
-  system = await startSystem({ conductors: 1, env });
+  system = await startSystem({ conductors: 1, env, nodeFlags: (process.env.NODE_FLAGS ?? '').split(/\s+/).filter(Boolean) });
   const api = system.baseUrl;
   if (new URL(api).port === '6385') throw new Error('the gateway got port 6385, the real Ironic’s');
   console.log(JSON.stringify({ api, gateway_pid: childRunning('apps/gateway/src/main.ts'), conductor_pid: childRunning('apps/conductor/src/main.ts'), nats: system.natsUrl }));

@@ -23,6 +23,7 @@
 # Environment: R (3), C (16), WARMUP (1000), IRONLEDGER_N (1000), IRONIC_N (200: Ironic's nodes/s is
 # flat in N, and N=1000 takes ~7 min per run; its warm-up takes about as long), READ_SECONDS (10), KEEPALIVE=1 (reuse connections), POLL_MS (100),
 # SKIP_IRONIC=1, SKIP_IRONLEDGER=1, PROFILE=1 (ironledger under the V8 CPU profiler, summary per process),
+# NODE_FLAGS (flags for `node` in ironledger's services, e.g. npm start's from scripts/footprint.sh; default none),
 # QUIET_MAX_BUSY (35) / QUIET_WAIT_S (300): before each repetition wait up to QUIET_WAIT_S for the
 # machine to be at most QUIET_MAX_BUSY % busy without us (shared boxes: see machine.txt),
 # ANCHOR (/work/shared/anchors/ironic), OUT (.run/bench-provision/<UTC stamp>).

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -15,10 +16,11 @@ export interface Service {
 
 /**
  * Starts one of the workspace's apps from source (through the TypeScript loader), without
- * waiting for it. The environment adds to the test process's own.
+ * waiting for it. The environment adds to the test process's own; `nodeFlags` go to `node` itself
+ * (V8 flags such as --optimize-for-size, which NODE_OPTIONS does not take).
  */
-export function spawnService(entry: string, env: Readonly<Record<string, string | undefined>>, name = entry, keepChars = 20_000): Service {
-  const child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', entry], {
+export function spawnService(entry: string, env: Readonly<Record<string, string | undefined>>, name = entry, keepChars = 20_000, nodeFlags: readonly string[] = []): Service {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', './scripts/register-ts.mjs', entry], {
     cwd: root,
     env: { ...process.env, ...env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,4 +102,16 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
     await sleep(50);
   }
+}
+
+/** A loopback TCP port free at the time of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

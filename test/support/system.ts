@@ -4,14 +4,13 @@
  * subjects of their own so that test runs neither see each other's events nor answer each other. `stop()` kills every process it started.
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { natsServers } from '@ironledger/bus';
 import { JetStreamEventStore } from '@ironledger/event-store';
-import { type Service, spawnService } from './processes.js';
+import { freePort, type Service, spawnService } from './processes.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONDUCTOR_MAIN = 'apps/conductor/src/main.ts';
@@ -30,6 +29,8 @@ export interface SystemOptions {
   readonly natsUrl?: string;
   /** How much of each process's output to keep for `logs()` (default 20,000 characters). */
   readonly logChars?: number;
+  /** Flags for `node` itself in every process (the benchmarks' NODE_FLAGS). */
+  readonly nodeFlags?: readonly string[];
 }
 
 export interface RunningSystem {
@@ -92,11 +93,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     logs: () => processes.map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
   };
   try {
-    for (const [index, id] of conductorIds.entries()) processes.push(spawnService(CONDUCTOR_MAIN, { ...env, ...options.conductorEnv?.[index], CONDUCTOR_ID: id }, id, options.logChars));
+    for (const [index, id] of conductorIds.entries()) processes.push(spawnService(CONDUCTOR_MAIN, { ...env, ...options.conductorEnv?.[index], CONDUCTOR_ID: id }, id, options.logChars, options.nodeFlags));
     const baseUrls: string[] = [];
     for (let i = 1; i <= (options.gateways ?? 1); i++) {
       const port = await freePort();
-      processes.push(spawnService(GATEWAY_MAIN, { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) }, i === 1 ? 'gateway' : `gateway-${i}`, options.logChars));
+      processes.push(spawnService(GATEWAY_MAIN, { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) }, i === 1 ? 'gateway' : `gateway-${i}`, options.logChars, options.nodeFlags));
       baseUrls.push(`http://127.0.0.1:${port}`);
     }
     await Promise.all(baseUrls.map((url) => waitUntilReady(url, conductorIds, processes)));
@@ -143,17 +144,6 @@ async function deleteStream(servers: string, stream: string): Promise<void> {
   } finally {
     await nc.close();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,3 +4,4 @@ export * from './projection.js';
 export * from './position-waiters.js';
 export * from './unique-claims.js';
 export * from './codec.js';
+export * from './shared-state.js';

@@ -1,0 +1,46 @@
+/**
+ * The gateway, one conductor and power sync in one process, as Ironic's single-process `ironic`
+ * runs its API and conductor together: one Node runtime and one projection of the store instead of
+ * three, for a single machine. They still talk over NATS as separate services do, so more
+ * conductors or power-sync instances may join from other processes.
+ *
+ * The settings are each service's own (see their config.ts), from one environment; only the two
+ * metrics ports differ: CONDUCTOR_METRICS_PORT and POWER_SYNC_METRICS_PORT (both off by default),
+ * since the services' METRICS_PORT would collide. The gateway serves its metrics on its own port.
+ */
+import { LiveProjection } from '@ironledger/application';
+import { exitIfRefused } from '@ironledger/bus';
+import { loadConfig as conductorConfig, startConductor } from '@ironledger/conductor/service';
+import { openEventStore, SharedSubscriptionStore } from '@ironledger/event-store';
+import { loadConfig as gatewayConfig, startGateway } from '@ironledger/gateway/service';
+import { stopOnSignal } from '@ironledger/observability';
+import { loadConfig as powerSyncConfig, startPowerSync } from '@ironledger/power-sync/service';
+
+const env = process.env;
+const gatewaySettings = gatewayConfig(env);
+const conductorSettings = conductorConfig({ ...env, METRICS_PORT: env.CONDUCTOR_METRICS_PORT });
+const powerSyncSettings = powerSyncConfig({ ...env, METRICS_PORT: env.POWER_SYNC_METRICS_PORT });
+
+// One subscription to the store feeds the one projection and the gateway's event relay.
+const store = new SharedSubscriptionStore(await openEventStore(gatewaySettings.store).catch(exitIfRefused));
+const projection = new LiveProjection(store);
+await projection.start();
+const shared = { store, projection };
+
+// The conductor first: the gateway sends commands as soon as it listens.
+const conductor = await startConductor(conductorSettings, shared);
+const powerSync = await startPowerSync(powerSyncSettings, shared);
+const gateway = await startGateway(gatewaySettings, shared);
+
+stopOnSignal(
+  {
+    async stop() {
+      await gateway.stop();
+      await powerSync.stop();
+      await conductor.stop();
+      await projection.stop();
+      await store.close();
+    },
+  },
+  gateway.log,
+);

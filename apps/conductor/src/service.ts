@@ -1,0 +1,93 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { AllocationCommandHandler, ChassisCommandHandler, DeployTemplateCommandHandler, type Handled, LiveProjection, NodeCommandHandler, type SharedState, UniqueClaims } from '@ironledger/application';
+import { exitIfRefused, natsServers, Roster } from '@ironledger/bus';
+import { CONDUCTOR_QUEUE, type ResourceKind } from '@ironledger/contracts';
+import { type CommandMeta, type Node, type NodeEvent } from '@ironledger/domain';
+import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
+import { openEventStore } from '@ironledger/event-store';
+import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Allocator } from './allocator.js';
+import { type ConductorConfig } from './config.js';
+
+import { Conductor } from './conductor.js';
+import { ConductorModule } from './conductor.module.js';
+import { ConductorMetrics } from './metrics.js';
+import { Watchdog } from './watchdog.js';
+import { WorkRunner } from './work-runner.js';
+
+/** The service's settings from the environment (what `startConductor` takes). */
+export { loadConfig } from './config.js';
+
+/**
+ * Starts a conductor: it takes node commands from NATS once this resolves. `stop()` takes no new
+ * work, finishes what runs, and closes what the conductor opened.
+ */
+export async function startConductor(config: ConductorConfig, shared?: SharedState): Promise<{ stop(): Promise<void> }> {
+  const logger = serviceLogger(`conductor ${config.conductorId}`);
+  const log = (message: string) => logger.log(message);
+  const registry = serviceRegistry('conductor', config.conductorId);
+  const metrics = new ConductorMetrics(registry);
+
+  const store = shared?.store ?? (await openEventStore(config.store).catch(exitIfRefused));
+  const projection = shared?.projection ?? new LiveProjection(store);
+  if (!shared) await projection.start();
+  const handler = new NodeCommandHandler(store);
+  const chassis = new ChassisCommandHandler(store);
+  const allocations = new AllocationCommandHandler(store);
+  const templates = new DeployTemplateCommandHandler(store);
+  const handlers: Readonly<Record<ResourceKind, { load(id: string): Promise<{ state: unknown }> }>> = { node: handler, chassis, allocation: allocations, deploy_template: templates };
+  // A resource as its stream says: the judge of a claim older than its grace period.
+  const claims = new UniqueClaims(store, { currentState: async (kind, id) => (await handlers[kind].load(id)).state });
+  const drivers = hardwareTypes(config.drivers);
+  const allocator = new Allocator({ nodes: handler, allocations, fleet: projection.readModel, caughtUp: (position) => projection.waitFor(position), claims }, config, log);
+  // A finished tear-down ends the allocation that brought the instance, and frees the instance UUID.
+  const afterOutcome = async ({ events, previous, state }: Handled<NodeEvent, Node>, meta: CommandMeta) => {
+    await allocator.afterNodeCommit(null, events, meta);
+    if (previous) await claims.releaseGivenUp(previous.uuid, previous, state, { requestId: meta.requestId, actor: meta.actor });
+  };
+  const runner = new WorkRunner(handler, drivers, { ...config, onRecorded: afterOutcome }, log, metrics);
+  const nats = await connect({ servers: natsServers(config.natsUrl), name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
+
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(
+    ConductorModule.forRoot(
+      new Conductor({ id: config.conductorId, nodes: handler, chassis, templates, allocator, fleet: projection.readModel, drivers, runner, claims, metrics, allowDeletingAvailableNodes: config.allowDeletingAvailableNodes }),
+      config.subjects.conductorCommand,
+    ),
+    { transport: Transport.NATS, options: { servers: natsServers(config.natsUrl), queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger },
+  );
+  await app.listen();
+  // The command subscription must reach the server before the heartbeat does, or a gateway that
+  // hears it may send a command nobody listens for yet ("no responders").
+  await app.unwrap<NatsConnection>().flush();
+  // Announced only once it takes commands: a gateway that hears this conductor may send it one.
+  const roster = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start(config.conductorId, { group: config.conductorGroup, drivers: [...drivers.keys()] });
+  const watchdog = new Watchdog(roster, projection, handler, config, log, { allocations: allocator, work: runner });
+  watchdog.start();
+  let stopping = false;
+  const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => !stopping && roster.connected, config.metricsHost) : undefined;
+  log(`ready: ${projection.readModel.size} nodes at position ${projection.readModel.position}`);
+
+  return {
+    async stop() {
+      stopping = true;
+      await app.close();
+      metricsServer?.close();
+      await watchdog.stop();
+      roster.stop();
+      // Running work finishes; outcomes the store does not take within 30 s are left to recovery.
+      const giveUp = setTimeout(() => runner.stop(), 30_000);
+      await runner.drain();
+      await allocator.drain();
+      clearTimeout(giveUp);
+      await closeHardwareTypes(drivers);
+      if (!shared) {
+        await projection.stop();
+        await store.close();
+      }
+      await nats.drain();
+    },
+  };
+}

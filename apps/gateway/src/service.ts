@@ -1,0 +1,91 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LiveProjection, type SharedState } from '@ironledger/application';
+import { exitIfRefused } from '@ironledger/bus';
+import { openEventStore, SharedSubscriptionStore } from '@ironledger/event-store';
+import { EventRelay } from '@ironledger/lifecycle-events';
+import { serviceRegistry } from '@ironledger/observability';
+import { Logger } from 'nestjs-pino';
+import { GatewayModule } from './app.module.js';
+import { authenticatorFromEnv } from './http/auth.js';
+import { type GatewayConfig } from './config.js';
+
+import { ConductorLink } from './conductor-link.js';
+import { serveConsole } from './console/console-assets.js';
+import { installJsonParser, installRequestContext } from './http/http-context.js';
+import { serverOptions } from './http/server-options.js';
+import { serveApiReferenceAssets } from './openapi/api-reference.js';
+import { observeResponses } from './observability/access-log.js';
+import { gatewayLogger } from './observability/gateway-logger.js';
+import { GatewayMetrics } from './observability/gateway-metrics.js';
+
+/** The service's settings from the environment (what `startGateway` takes). */
+export { loadConfig } from './config.js';
+
+export interface RunningGateway {
+  /** Where the Ironic API listens. */
+  readonly url: string;
+  /** Logs as the gateway does (the log format operators and tests read). */
+  readonly log: (message: string) => void;
+  /** Answers no more requests and closes what the gateway opened. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The projection and the event relay follow the store through one subscription. With `shared` the
+ * gateway runs beside other services of the same process, on their store and projection.
+ */
+export async function startGateway(config: GatewayConfig, shared?: SharedState): Promise<RunningGateway> {
+  const rootLogger = gatewayLogger();
+  const logger = rootLogger.child({ context: 'gateway' });
+
+  const store = shared?.store ?? new SharedSubscriptionStore(await openEventStore(config.store).catch(exitIfRefused));
+  const projection = shared?.projection ?? new LiveProjection(store);
+  if (!shared) await projection.start();
+  const metrics = new GatewayMetrics(serviceRegistry('gateway', config.instanceId), store, projection);
+  const conductors = await ConductorLink.connect({ ...config, roundTrip: metrics.conductorRoundTrip });
+  // Subscribers' NATS stream is fed from the store itself; several gateways may relay at once.
+  const relay = new EventRelay({
+    store,
+    servers: config.natsUrl,
+    stream: config.relay.stream,
+    replicas: config.relay.replicas,
+    subjectPrefix: config.relay.subjectPrefix,
+    notifications: config.relay.notifications && {},
+    onError: (error) => logger.warn(`event relay: ${(error as Error).message}`),
+    knownSecrets: (id) => projection.readModel.secretsOf(id),
+  });
+  await relay.start().catch(exitIfRefused);
+
+  const adapter = new FastifyAdapter(serverOptions(config.http));
+  const auth = authenticatorFromEnv();
+  installRequestContext(adapter.getInstance(), auth);
+  installJsonParser(adapter.getInstance());
+  observeResponses(adapter.getInstance(), rootLogger, metrics);
+  serveConsole(adapter.getInstance());
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot({ config, store, projection, conductors, logger: rootLogger, metrics }), adapter, {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  serveApiReferenceAssets(app);
+  await app.listen(config.port, config.host);
+  const url = await app.getUrl();
+  logger.info(`ready: listening on ${url}, ${projection.readModel.size} nodes at position ${projection.readModel.position}`);
+
+  return {
+    url,
+    log: (message) => logger.info(message),
+    async stop() {
+      await app.close();
+      await auth.close();
+      await relay.stop();
+      await conductors.close();
+      if (!shared) {
+        await projection.stop();
+        await store.close();
+      }
+    },
+  };
+}

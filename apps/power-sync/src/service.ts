@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { LiveProjection, type SharedState } from '@ironledger/application';
+import { ConductorClient, exitIfRefused, natsServers } from '@ironledger/bus';
+import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
+import { openEventStore } from '@ironledger/event-store';
+import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
+import { connect } from '@nats-io/transport-node';
+import { type PowerSyncConfig } from './config.js';
+
+import { PowerSync, PowerSyncMetrics } from './power-sync.js';
+import { PowerSyncModule } from './power-sync.module.js';
+import { PowerSyncQueue } from './work-queue.js';
+
+/** The service's settings from the environment (what `startPowerSync` takes). */
+export { loadConfig } from './config.js';
+
+/** Starts power sync: its passes begin at the next interval boundary. */
+export async function startPowerSync(config: PowerSyncConfig, shared?: SharedState): Promise<{ stop(): Promise<void> }> {
+  const logger = serviceLogger(`power-sync ${config.instanceId}`);
+  const log = (message: string) => logger.log(message);
+  const registry = serviceRegistry('power-sync', config.instanceId);
+
+  const store = shared?.store ?? (await openEventStore(config.store).catch(exitIfRefused));
+  const projection = shared?.projection ?? new LiveProjection(store);
+  if (!shared) await projection.start();
+  const nats = await connect({ servers: natsServers(config.natsUrl), name: `power-sync ${config.instanceId}`, maxReconnectAttempts: -1 });
+  const syncIntervalMs = config.syncIntervalS * 1000;
+  const recoveryIntervalMs = config.recoveryIntervalS * 1000;
+  const queue = await PowerSyncQueue.open(nats, {
+    stream: config.queueStream,
+    ackWaitMs: config.ackWaitMs,
+    duplicateWindowMs: Math.max(syncIntervalMs, recoveryIntervalMs),
+    replicas: config.queueReplicas,
+  }).catch(exitIfRefused);
+  const drivers = hardwareTypes(config.drivers);
+  const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
+
+  const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger });
+  const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => true, config.metricsHost) : undefined;
+  log(`ready: ${projection.readModel.size} nodes, a pass every ${config.syncIntervalS} s, force=${config.force}, max retries ${config.maxRetries}`);
+
+  return {
+    async stop() {
+      metricsServer?.close();
+      await app.close();
+      await closeHardwareTypes(drivers);
+      if (!shared) {
+        await projection.stop();
+        await store.close();
+      }
+      await nats.drain();
+    },
+  };
+}

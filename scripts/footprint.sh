@@ -1,0 +1,13 @@
+# Sourced by the scripts that run the system on one machine (npm start, bench:memory): the runtime
+# settings that keep its memory small. Set either variable (even to empty) to run with others.
+#
+# NODE_FLAGS, for each Node service: V8 grows its heap to a few times what is live and keeps it,
+# so a service that enrolled 10,000 nodes held 400 MB of heap for 120 MB of live objects.
+# --optimize-for-size grows the heap in small steps and gives memory back; --max-semi-space-size=1
+# keeps the young generation at 1 MB per semi-space instead of up to 16. The cost is more frequent
+# collections under load (docs/benchmarks.md, "Memory").
+: "${NODE_FLAGS=--optimize-for-size --max-semi-space-size=1}"
+# NATS_GOMEMLIMIT, for nats-server: the Go runtime's soft memory limit. Without one, Go lets the
+# heap grow to twice what is live after every collection.
+: "${NATS_GOMEMLIMIT=64MiB}"
+export NODE_FLAGS NATS_GOMEMLIMIT

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { BmcSim } from '@ironledger/bmc-sim';
+import { apiClient } from '../support/api.js';
+import { eventually, freePort, isolatedRun, natsUrl, type Service, spawnService } from '../support/processes.js';
+
+jest.setTimeout(120_000);
+
+/**
+ * The all-in-one process (apps/all-in-one): the gateway, a conductor and power sync in one Node
+ * process on one projection, with a real NATS server and simulated Redfish BMCs over HTTP.
+ */
+const run = isolatedRun('allinone');
+let sim: BmcSim;
+let service: Service;
+let baseUrl = '';
+let powerSyncMetrics = '';
+const api = apiClient(() => baseUrl);
+
+beforeAll(async () => {
+  sim = await BmcSim.start({ port: 0, systems: 2 });
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  baseUrl = `http://127.0.0.1:${port}`;
+  powerSyncMetrics = `http://127.0.0.1:${metricsPort}/metrics`;
+  service = spawnService('apps/all-in-one/src/main.ts', {
+    NATS_URL: natsUrl(),
+    ...run,
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(port),
+    CONDUCTOR_ID: 'aio-conductor',
+    POWER_SYNC_ID: 'aio-power-sync',
+    POWER_SYNC_METRICS_PORT: String(metricsPort),
+    // The variable each separate service reads: the all-in-one process must not open it twice.
+    METRICS_PORT: String(metricsPort),
+    SYNC_POWER_STATE_INTERVAL: '2',
+    HEARTBEAT_INTERVAL_MS: '300',
+    REDFISH_REQUEST_TIMEOUT_MS: '2000',
+    LOG_FORMAT: 'text',
+  });
+  // Ready once the gateway answers and has heard the conductor of its own process.
+  await eventually(
+    async () => {
+      if (service.exited()) throw new Error(`the all-in-one process exited:\n${service.output()}`);
+      const ready = await fetch(`${baseUrl}/readyz`).catch(() => undefined);
+      const body = ready?.ok ? ((await ready.json()) as { conductors?: string[] }) : undefined;
+      return body?.conductors?.includes('aio-conductor') ? true : undefined;
+    },
+    60_000,
+    'the all-in-one process ready',
+  );
+});
+
+afterAll(async () => {
+  await service?.stop('SIGKILL');
+  await sim?.close();
+});
+
+const nodeOf = async (id: string) => (await api('GET', `/v1/nodes/${id}`)).json;
+
+describe('the gateway, a conductor and power sync in one process', () => {
+  it('enrolls and verifies a Redfish node, keeps its BMC at the recorded power state, and stops cleanly on SIGTERM', async () => {
+    const created = await api('POST', '/v1/nodes', {
+      body: {
+        name: 'aio-1',
+        driver: 'redfish',
+        driver_info: { redfish_address: sim.bmcUrl(1), redfish_system_id: '/redfish/v1/Systems/1', redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic' },
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.uuid as string;
+
+    // The conductor verifies the BMC; the gateway's reads see it through the shared projection.
+    expect((await api('PUT', `/v1/nodes/${id}/states/provision`, { body: { target: 'manage' } })).status).toBe(202);
+    await eventually(async () => ((await nodeOf(id)).provision_state === 'manageable' ? true : undefined), 30_000, 'the node manageable');
+
+    // Power sync records the BMC's state, then (force mode, the default) pushes a change made behind its back back.
+    await eventually(async () => ((await nodeOf(id)).power_state === 'power off' ? true : undefined), 15_000, 'power off recorded');
+    sim.control(1, { powerState: 'On' });
+    await eventually(() => (sim.bmcs[0]!.power === 'Off' ? true : undefined), 15_000, 'the BMC off again');
+    expect((await nodeOf(id)).power_state).toBe('power off');
+    const { events } = (await api('GET', `/v1/nodes/${id}/events`)).json as { events: { type: string }[] };
+    expect(events.map((event) => event.type)).toContain('PowerStateRestored');
+
+    // Power sync's metrics are on their own port; its reads are counted there.
+    const metrics = await (await fetch(powerSyncMetrics)).text();
+    expect(Number(/^ironledger_power_sync_bmc_reads_total\{[^}]*kind="sync"[^}]*\} (\d+)/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+
+    await service.stop('SIGTERM');
+    expect(service.process.exitCode).toBe(0);
+    expect(service.output()).toMatch(/SIGTERM: stopping/);
+  });
+});
