@@ -8,17 +8,18 @@
 # Each run starts, from the built apps (apps/*/dist, rebuilt when a source is newer), a private
 # nats-server with JetStream (data in $OUT/nats-js, on a free port), the BMC simulator with N systems,
 # one conductor, power sync and the gateway (three processes, or one with STACK=all-in-one), all
-# with their defaults; enrolls N Redfish nodes pointing
-# at the simulator and manages them (scripts/enroll-fleet.mjs, through the Ironic API, 8 at a time);
+# with their defaults and npm start's runtime settings; enrolls N Redfish nodes pointing at the
+# simulator and manages them (scripts/enroll-fleet.mjs, through the Ironic API, 8 at a time);
 # then bench/memory/measure.ts waits until every node is verified, power sync has read every BMC in a
 # pass begun after that, and the stack's CPU has settled for 10 s, and prints each process's RSS and
 # V8 heap (read from the services' Prometheus metrics; nothing is forced or changed). With RUNS > 1
 # the stack is started afresh for each run and the last table shows medians (min–max).
 #
-# Environment: N (10000), RUNS (1), STACK (services), NODE_FLAGS and NATS_GOMEMLIMIT (scripts/footprint.sh), SYNC_POWER_STATE_INTERVAL (60, power sync's default),
-# SETTLE_S (10), SETTLE_CPU (5: % of one core), OUT (.run/bench-memory/<UTC stamp>: logs and
-# results.jsonl). Everything it starts is stopped, and the JetStream data deleted, when it ends,
-# fails or is interrupted.
+# Environment: N (10000), RUNS (1), STACK (services), NODE_FLAGS and NATS_GOMEMLIMIT
+# (scripts/footprint.sh), SYNC_POWER_STATE_INTERVAL (60, power sync's default), SETTLE_S (10),
+# SETTLE_CPU (5: % of one core), OUT (.run/bench-memory/<UTC stamp>: logs and results.jsonl),
+# PASS_TIMEOUT_S (1800), SETTLE_TIMEOUT_S (300). Everything it starts is stopped, and the
+# JetStream data deleted, when it ends, fails or is interrupted.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -119,7 +120,7 @@ for run in $(seq "$RUNS"); do
   api=http://127.0.0.1:$gateway_port
   if [ "$STACK" = all-in-one ]; then
     # Ready once its gateway listens (its conductor and power sync say so before).
-  READY='ready: listening' start all-in-one apps/all-in-one/dist/main.js CONDUCTOR_ID=bench-conductor POWER_SYNC_ID=bench-power-sync GATEWAY_PORT="$gateway_port" POWER_SYNC_METRICS_PORT="$power_sync_metrics"
+    READY='ready: listening' start all-in-one apps/all-in-one/dist/main.js CONDUCTOR_ID=bench-conductor POWER_SYNC_ID=bench-power-sync GATEWAY_PORT="$gateway_port" POWER_SYNC_METRICS_PORT="$power_sync_metrics"
     # One runtime: the gateway's metrics show the heap of all three services.
     processes="all-in-one=$all_in_one_pid=$api/metrics"
   else
