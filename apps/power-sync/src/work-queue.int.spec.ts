@@ -141,9 +141,13 @@ describe('the power sync work queue', () => {
   it('hands back at once, on stop, the batches whose visits had not started', async () => {
     const [a, b] = await queues(2, 60_000);
     const seen: [number, Visit][] = [];
-    const stopping = await consume(a!, 0, 1, seen, () => sleep(200));
+    const stopping = await consume(a!, 0, 1, seen, () => sleep(1500));
     expect(await a!.publishPass('sync', 4, ['n1', 'n2', 'n3'])).toBe(3);
     await until(() => seen.length === 1);
+    // Long enough for the request for a second batch to be answered (on a busy machine too): the stop
+    // hands back a batch the instance holds. One still on its way when the stop closes the request
+    // comes back only after the ack wait.
+    await sleep(500);
     await stopping.stop();
     await consume(b!, 1, 4, seen);
     // Far within the ack wait: the batch came back with the stop.
