@@ -8,9 +8,13 @@ export const MAX_BATCH = 250;
 const MIN_BATCHES = 16;
 /** Batches of a pass waiting for the server's acknowledgement at once. */
 const PUBLISH_WINDOW = 32;
-/** How long one request for a batch waits on the server; then it is asked again. */
-const TAKE_EXPIRES_MS = 30_000;
-/** Pause after a request for a batch failed (the connection is down, say) before the next. */
+/**
+ * How long one request for a batch waits on the server; then it is asked again. Short, because a
+ * stop waits for the request under way to end: closing it instead would strand a batch the server
+ * had already sent for it until the ack wait.
+ */
+const TAKE_EXPIRES_MS = 2000;
+/** Pause after a request for a batch failed or ended early (the connection is down, the stream gone) before the next. */
 const TAKE_RETRY_MS = 1000;
 /** Rounds a visit whose handler failed goes through in its pass: the first and two more. */
 const MAX_ATTEMPTS = 3;
@@ -123,7 +127,8 @@ export class PowerSyncQueue {
    * (`working`) while its visits run, however long hanging BMCs make them, and the batch is
    * acknowledged once they have all ended. Visits whose handler failed go back on the queue as a
    * batch of their own, up to MAX_ATTEMPTS rounds. On `stop`, batches with visits not yet started are
-   * handed back at once (another instance visits them all again), and the visits running end first.
+   * handed back at once (another instance visits them all again), and so is one that the request
+   * under way brings; the visits running end first.
    */
   async consume(concurrency: number, handle: (visit: Visit) => Promise<void>): Promise<{ stop(): Promise<void> }> {
     const held = new Set<Held>();
@@ -176,17 +181,19 @@ export class PowerSyncQueue {
       if (waiting.length === 0) wake();
     };
 
-    /** One batch from the queue, or null when none came within TAKE_EXPIRES_MS (or on stop). */
+    /** One batch from the queue, or null when none came within TAKE_EXPIRES_MS (or the request was closed). */
     const take = async (): Promise<JsMsg | null> => {
+      const asked = Date.now();
       try {
         taking = await this.consumer.fetch({ max_messages: 1, expires: TAKE_EXPIRES_MS });
-        if (stopped) await taking.close();
         for await (const message of taking) return message;
       } catch {
-        if (!stopped) await new Promise((resolve) => setTimeout(resolve, TAKE_RETRY_MS));
+        // Paused below.
       } finally {
         taking = undefined;
       }
+      // Asking again at once would spin: a request that fails at once would starve the event loop.
+      if (!stopped && Date.now() - asked < TAKE_EXPIRES_MS / 2) await new Promise((resolve) => setTimeout(resolve, TAKE_RETRY_MS));
       return null;
     };
 
@@ -240,8 +247,10 @@ export class PowerSyncQueue {
           release(from.message);
         }
         wake();
-        await taking?.close();
-        await loop;
+        // The request under way ends within TAKE_EXPIRES_MS, and the loop hands back a batch it
+        // brings. Should the server not answer within twice that, the request is closed and left.
+        const ended = await Promise.race([loop.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 2 * TAKE_EXPIRES_MS).unref())]);
+        if (!ended) void taking?.close().catch(() => undefined);
         await Promise.allSettled([...running]);
         await Promise.allSettled([...finishing]);
       },
