@@ -44,13 +44,10 @@ const until = async (check: () => boolean, ms = 10_000) => {
 /** `count` instances' queues on a fresh stream. */
 async function queues(count: number, ackWaitMs = 5000): Promise<PowerSyncQueue[]> {
   stream = `PSQ_${randomUUID().slice(0, 8).toUpperCase()}`;
-  return Promise.all(
-    Array.from({ length: count }, async () => {
-      const nats = await connect({ servers });
-      opened.push({ nats, stop: [] });
-      return PowerSyncQueue.open(nats, { stream, ackWaitMs, duplicateWindowMs: 60_000 });
-    }),
-  );
+  // opened[i] is queue i's connection, whichever connects first.
+  const connections = await Promise.all(Array.from({ length: count }, () => connect({ servers })));
+  opened.push(...connections.map((nats) => ({ nats, stop: [] })));
+  return Promise.all(connections.map((nats) => PowerSyncQueue.open(nats, { stream, ackWaitMs, duplicateWindowMs: 60_000 })));
 }
 
 /** Consumes on queue `i`, recording which instance visited what; `visit` may take time or fail. */
@@ -121,9 +118,9 @@ describe('the power sync work queue', () => {
     expect(await a!.unfinished()).toBe(0);
   });
 
-  // Skipped: in about 3 runs in 10 (nats-server 2.9.10) the other instance is given neither batch
-  // within 40 s, where it gets both after the 0.5 s ack wait in the others; the cause is not found
-  // yet. Until it is, a pass can lose the visits an instance held when it died.
+  // Skipped: about 1 run in 10 fails, the other instance being given neither batch within 10 s (it
+  // gets both after the 0.5 s ack wait in the others). A cause of 3 failures in 10, `queues` closing
+  // the other instance's connection, is fixed; what remains is not explained yet.
   it.skip('gives the batches of an instance that died to another: its visits are done again there', async () => {
     const [a, b] = await queues(2, 500);
     const seen: [number, Visit][] = [];

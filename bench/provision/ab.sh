@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# A/B comparison of ironledger's CPU per provisioned node, for changes too small for the machine's
+# drift between runs (it drifts by tens of percent within an hour; see docs/benchmarks.md).
+#
+#   bash bench/provision/ab.sh                                   # HEAD against the working tree
+#   A=/path/to/checkout B=. ENV_B='NODE_FLAGS=--optimize-for-size' bash bench/provision/ab.sh
+#
+# Two systems run side by side, each one conductor and the gateway (bench/provision/ironledger.ts)
+# on a nats-server of its own: A from checkout $A, B from checkout $B, with one extra environment
+# assignment each ($ENV_A, $ENV_B; e.g. NODE_FLAGS=...). Both first provision WARMUP nodes, then
+# ROUNDS times, in turn, N nodes each (bench/provision/load.ts, C=16, no read test). It prints the
+# medians of the rounds per side: CPU ms per node of each process and of the load generator, and
+# nodes/s; B/A is the ratio of the medians. Two identical sides differed by up to 5 %.
+#
+# Environment: A (a temporary worktree of HEAD), B (.), ENV_A, ENV_B, N (400), ROUNDS (6),
+# WARMUP (1000), OUT (.run/bench-ab/<UTC stamp>). Needs nats-server (`bash scripts/nats.sh start`
+# installs it).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+OUT=${OUT:-.run/bench-ab/$(date -u +%Y%m%dT%H%M%SZ)}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+B=$(cd "${B:-.}" && pwd)
+N=${N:-400}
+ROUNDS=${ROUNDS:-6}
+WARMUP=${WARMUP:-1000}
+TS=(node --import ./scripts/register-ts.mjs)
+NATS_BIN=$(command -v nats-server || echo /usr/sbin/nats-server)
+[ -x "$NATS_BIN" ] || { echo "nats-server is missing: \`bash scripts/nats.sh start\` installs Debian's package" >&2; exit 1; }
+
+PIDS_TO_STOP=()
+WORKTREE=""
+stop_all() {
+  for pid in "${PIDS_TO_STOP[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS_TO_STOP[@]}"; do wait "$pid" 2>/dev/null || true; done
+  [ -n "$WORKTREE" ] && git -C "$ROOT" worktree remove --force "$WORKTREE" 2>/dev/null || true
+}
+trap stop_all EXIT
+
+if [ -z "${A:-}" ]; then
+  WORKTREE="$(mktemp -d)/head" # outside the repository, where jest and nx would find a second workspace
+  git worktree add -f --detach "$WORKTREE" HEAD >/dev/null
+  ln -s "$ROOT/node_modules" "$WORKTREE/node_modules"
+  A=$WORKTREE
+fi
+A=$(cd "$A" && pwd)
+
+free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+
+declare -A API PIDS
+start_side() { # side checkout env-assignment
+  local side=$1 tree=$2 assignment=$3 port nats launcher info
+  port=$(free_port)
+  "$NATS_BIN" -a 127.0.0.1 -p "$port" -js -sd "$OUT/nats-$side" -l "$OUT/nats-$side.log" </dev/null >/dev/null 2>&1 &
+  nats=$!
+  PIDS_TO_STOP+=("$nats")
+  for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.05; done
+  (cd "$tree" && exec env NATS_URL="nats://127.0.0.1:$port" ${assignment:+"$assignment"} node --import ./scripts/register-ts.mjs bench/provision/ironledger.ts) >"$OUT/launcher-$side.log" 2>&1 &
+  launcher=$!
+  PIDS_TO_STOP=("$launcher" "${PIDS_TO_STOP[@]}")
+  for _ in $(seq 600); do
+    grep -q '^{"api"' "$OUT/launcher-$side.log" 2>/dev/null && break
+    kill -0 "$launcher" 2>/dev/null || { cat "$OUT/launcher-$side.log" >&2; exit 1; }
+    sleep 0.1
+  done
+  info=$(grep -m1 '^{"api"' "$OUT/launcher-$side.log") || { echo "side $side did not start" >&2; cat "$OUT/launcher-$side.log" >&2; exit 1; }
+  API[$side]=$(sed 's/.*"api":"\([^"]*\)".*/\1/' <<<"$info")
+  PIDS[$side]="gateway=$(sed 's/.*"gateway_pid":\([0-9]*\).*/\1/' <<<"$info"),conductor=$(sed 's/.*"conductor_pid":\([0-9]*\).*/\1/' <<<"$info"),nats-server=$nats"
+  echo "side $side: $tree ${assignment:-(no extra environment)}, ${API[$side]}"
+}
+
+provision() { # side nodes label
+  "${TS[@]}" bench/provision/load.ts --api "${API[$1]}" -n "$2" -c 16 --no-read --quiet --name-prefix "$3" \
+    --pids "${PIDS[$1]}" --json-out "$OUT/$1-$3.json" | grep -E 'nodes/s\*' | tr -d '|*' | sed "s/^ */$1 $3: /"
+}
+
+start_side A "$A" "${ENV_A:-}"
+start_side B "$B" "${ENV_B:-}"
+provision A "$WARMUP" warmup
+provision B "$WARMUP" warmup
+for round in $(seq "$ROUNDS"); do
+  provision A "$N" "round$round"
+  provision B "$N" "round$round"
+done
+
+node -e '
+const fs = require("fs");
+const dir = process.argv[1];
+const sides = { A: [], B: [] };
+for (const file of fs.readdirSync(dir).filter((f) => /^[AB]-round\d+\.json$/.test(f))) {
+  const run = JSON.parse(fs.readFileSync(`${dir}/${file}`, "utf8"));
+  const perNode = (s) => (1000 * s) / run.provision.n;
+  const row = { "server, total": perNode(run.server_cpu_provision_s), "load generator": perNode(run.client_cpu_provision_s), "nodes/s": run.provision.nodes_per_s };
+  for (const [pid, name] of Object.entries(run.pids)) row[name] = perNode(run.server_cpu_provision_by_pid[pid]);
+  sides[file[0]].push(row);
+}
+const median = (values) => { const s = [...values].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
+console.log(`\nmedians of ${sides.A.length} rounds; CPU ms per node (nodes/s last)\n`);
+console.log("| | A | B | B/A | A rounds | B rounds |\n|---|---:|---:|---:|---|---|");
+for (const key of ["server, total", "gateway", "conductor", "nats-server", "load generator", "nodes/s"]) {
+  const a = median(sides.A.map((r) => r[key])), b = median(sides.B.map((r) => r[key]));
+  console.log(`| ${key} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(3)} | ${sides.A.map((r) => r[key].toFixed(2)).join(", ")} | ${sides.B.map((r) => r[key].toFixed(2)).join(", ")} |`);
+}' "$OUT" | tee "$OUT/summary.md"
