@@ -61,14 +61,18 @@ const load = async (id: string): Promise<Node> => (await new NodeCommandHandler(
 const history = async (id: string): Promise<RecordedEvent[]> => store.readStream(nodeStreamId(id));
 const types = async (id: string) => (await history(id)).map((e) => e.type);
 
-/** Enrolls a Redfish node for BMC n and, unless told otherwise, manages it (verifying its credentials: up to 30 s, as 40 at once on a busy machine take over 10 s). */
+/**
+ * Enrolls a Redfish node for BMC n and, unless told otherwise, manages it (verifying its credentials:
+ * up to 30 s, as 40 at once on a busy machine take over 10 s). Each waiting node reads its stream
+ * every 250 ms: 40 of them every 50 ms slowed the verifications they wait for.
+ */
 async function enroll(n: number, { manage = true, fields = {} as Record<string, unknown> } = {}): Promise<string> {
   const nodeId = randomUUID();
   const driver_info = { redfish_address: sim.bmcUrl(n), redfish_system_id: `/redfish/v1/Systems/${n}`, redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic' };
   expect((await bus.send({ type: 'RegisterNode', nodeId, data: { driver: 'redfish', driver_info, provision_state: 'enroll', ...fields } })).ok).toBe(true);
   if (manage) {
     expect((await bus.send({ type: 'RequestProvisionAction', nodeId, data: { target: 'manage' } })).ok).toBe(true);
-    await eventually(async () => ((await load(nodeId)).provision_state === 'manageable' ? true : undefined), 30_000, `node ${nodeId} manageable`);
+    await eventually(async () => ((await load(nodeId)).provision_state === 'manageable' ? true : undefined), 30_000, `node ${nodeId} manageable`, 250);
   }
   return nodeId;
 }
