@@ -44,6 +44,23 @@ describe('the edge', () => {
     expect((await rawRequest(system.baseUrl, 'GET', `/v1/nodes/${'a'.repeat(255)}`)).status).toBe(404);
   });
 
+  it('reads UUIDs in braces or after urn:uuid: as UUIDs, as Ironic 21.4 does (not found, not a bad name)', async () => {
+    const braced = '{1be26c0b-03f2-4d2e-ae87-c02d7f33c123}';
+    const urn = 'urn:uuid:1be26c0b03f24d2eae87c02d7f33c123';
+    const cases: [string, number, string][] = [
+      [`/v1/nodes/${encodeURIComponent(braced)}`, 404, `Node ${braced} could not be found.`],
+      [`/v1/ports?node_uuid=${encodeURIComponent(braced)}`, 404, `Node ${braced} could not be found.`],
+      [`/v1/allocations/${encodeURIComponent(braced)}`, 404, `Allocation ${braced} could not be found.`],
+      [`/v1/deploy_templates/${encodeURIComponent(braced)}`, 404, `Deploy template ${braced} could not be found.`],
+      [`/v1/allocations?node=${encodeURIComponent(braced)}`, 400, `Node ${braced} could not be found.`],
+      [`/v1/nodes/${urn}/states`, 404, `Node ${urn} could not be found.`],
+    ];
+    for (const [path, status, message] of cases) {
+      const answer = await call('GET', path);
+      expect([path, answer.status, fault(answer.json)]).toEqual([path, status, message]);
+    }
+  });
+
   it('cuts off a client that does not finish its request headers', async () => {
     const started = Date.now();
     const answer = await new Promise<string>((resolve, reject) => {

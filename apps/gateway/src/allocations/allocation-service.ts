@@ -2,7 +2,7 @@
 import { type LiveProjection } from '@ironledger/application';
 import { type Allocation, type AllocationChanges, type AllocationCommand, type AllocationEvent, type AllocationFields, AllocationNotFoundError } from '@ironledger/domain';
 import { type Caller, type CommandRunner, meta } from '../commands.js';
-import { isUuidLike } from '../http/query-args.js';
+import { isUuidLike } from '../http/ironic-args.js';
 
 export class AllocationService {
   constructor(

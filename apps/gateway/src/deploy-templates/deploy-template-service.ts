@@ -2,7 +2,7 @@
 import { type LiveProjection } from '@ironledger/application';
 import { type DeployTemplate, type DeployTemplateCommand, type DeployTemplateEvent, type DeployTemplateFields, DeployTemplateNotFoundError } from '@ironledger/domain';
 import { type Caller, type CommandRunner, meta } from '../commands.js';
-import { isUuidLike } from '../http/query-args.js';
+import { isUuidLike } from '../http/ironic-args.js';
 
 export class DeployTemplateService {
   constructor(

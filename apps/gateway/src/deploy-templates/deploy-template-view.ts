@@ -3,7 +3,8 @@ import { type DeployTemplate, type Json } from '@ironledger/domain';
 import { maskSecrets, maskValue } from '@ironledger/lifecycle-events';
 import { type RawQuery } from '../http/collection-query.js';
 import { badRequest } from '../http/errors.js';
-import { checkArguments, checkLimit, checkSortDir, checkSortKey, isLogicalName, queryArgs } from '../http/query-args.js';
+import { isLogicalName } from '../http/ironic-args.js';
+import { checkArguments, checkLimit, checkSortDir, checkSortKey, queryArgs } from '../http/query-args.js';
 import { ironicTime, resourceLinks } from '../http/views.js';
 
 /** Every key of a template's view, in Ironic's order. */

@@ -5,6 +5,7 @@
  */
 import { pythonStr } from '@ironledger/domain';
 import { badRequest } from './errors.js';
+import { isLogicalName } from './ironic-args.js';
 
 /**
  * - `string`: a string, or JSON `null` (given, without a value);
@@ -22,8 +23,6 @@ export type ArgSpec = Readonly<Record<string, { readonly kind: ArgKind; readonly
 const TRUE_WORDS = ['1', 't', 'true', 'on', 'y', 'yes'];
 const FALSE_WORDS = ['0', 'f', 'false', 'off', 'n', 'no'];
 const ACCEPTABLE = [...TRUE_WORDS, ...FALSE_WORDS].sort().map((word) => `'${word}'`).join(', ');
-
-const LOGICAL_NAME = /^[A-Z0-9\-._~]+$/i;
 
 /**
  * Checks `given` (a request body or query; anything but a JSON object counts as no arguments,
@@ -52,7 +51,7 @@ function convert(name: string, kind: ArgKind, value: unknown): unknown {
       if (typeof value !== 'string') throw badRequest(`Expected string for ${name}: ${pythonStr(value)}`);
       return value;
     case 'name':
-      if (typeof value !== 'string' || value.length > 255 || !LOGICAL_NAME.test(value)) throw badRequest(`Expected name for ${name}: ${pythonStr(value)}`);
+      if (typeof value !== 'string' || !isLogicalName(value)) throw badRequest(`Expected name for ${name}: ${pythonStr(value)}`);
       return value;
     case 'boolean':
       return booleanArg(name, value);

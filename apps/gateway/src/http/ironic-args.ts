@@ -4,12 +4,22 @@
  */
 import { badRequest } from './errors.js';
 
-const UUID_LIKE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+/** The usual spellings of a UUID: 32 hex digits, dashed as usual or not at all. */
+const PLAIN_UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+const HEX_32 = /^[0-9a-f]{32}$/i;
 const LOGICAL_NAME = /^[A-Za-z0-9\-._~]+$/;
 /** Six colon-separated octets, either case (oslo.utils' `is_valid_mac`, without its tolerance for a trailing newline). */
 const MAC = /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/i;
 
-export const isUuidLike = (value: string): boolean => UUID_LIKE.test(value);
+/**
+ * oslo's `is_uuid_like`, which Ironic's lookups and arguments use: what Python's `uuid.UUID`
+ * reads, 32 hex digits once every `urn:` and `uuid:`, the braces at either end and every dash are
+ * taken out (so `{…}` and `urn:uuid:…` are UUIDs to Ironic, and not names).
+ */
+export function isUuidLike(value: string): boolean {
+  if (PLAIN_UUID.test(value)) return true; // the common case, without building strings
+  return HEX_32.test(value.replaceAll('urn:', '').replaceAll('uuid:', '').replace(/^[{}]+|[{}]+$/g, '').replaceAll('-', ''));
+}
 
 /** RFC 3986 unreserved characters, 1 to 255 of them (Ironic's logical names). */
 export const isLogicalName = (value: string): boolean => value.length <= 255 && LOGICAL_NAME.test(value);

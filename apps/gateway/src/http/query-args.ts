@@ -4,17 +4,11 @@
  */
 import { pythonRepr } from '@ironledger/domain';
 import { badRequest } from './errors.js';
+import { isLogicalName, isUuidLike } from './ironic-args.js';
 import { type RawQuery } from './collection-query.js';
 
-const UUID_LIKE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-const LOGICAL_NAME = /^[A-Za-z0-9\-._~]+$/;
 const TRUE = ['1', 't', 'true', 'on', 'y', 'yes'];
 const FALSE = ['0', 'f', 'false', 'off', 'n', 'no'];
-
-export const isUuidLike = (value: string): boolean => UUID_LIKE.test(value);
-
-/** Ironic's logical names (API 1.10 and later): RFC 3986 unreserved characters, at most 255. */
-export const isLogicalName = (value: string): boolean => value.length <= 255 && LOGICAL_NAME.test(value);
 
 /** Refuses parameters other than `allowed` (Ironic: `Unexpected arguments: a, b`). */
 export function checkArguments(raw: RawQuery, allowed: readonly string[]): void {

@@ -4,25 +4,23 @@
  */
 import { ApiError, badRequest, notAcceptable, routerError } from '../http/errors.js';
 import { type Microversion, Versions } from '../http/microversion.js';
-import { isUuidLike } from './node-schema.js';
+import { isLogicalName, isUuidLike } from '../http/ironic-args.js';
 
 /** Path words of `/v1/nodes/…` that cannot be node names, in the order Ironic lists them. */
 const RESERVED_NODE_NAMES = ['maintenance', 'management', 'states', 'vendor_passthru', 'detail', 'validate'] as const;
 
-/** RFC 3986 unreserved characters, as Ironic allows them in names from 1.10. */
-const LOGICAL_NAME = /^[A-Za-z0-9\-._~]+$/;
 /** The hostname rule names followed before 1.10 (lower case, no `_`). */
 const HOSTNAME_SAFE = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9\-_]{0,62}[a-z0-9])*\.?$/;
 
-/** A logical name at `version` (at most 255 characters). */
-function isLogicalName(name: string, version?: Microversion): boolean {
-  if (name.length > 255) return false;
-  return version && !version.atLeast(Versions.UNRESTRICTED_NODE_NAME) ? HOSTNAME_SAFE.test(name) : LOGICAL_NAME.test(name);
+/** A logical name at `version` (at most 255 characters; RFC 3986 unreserved ones from 1.10). */
+function isNameAt(name: string, version?: Microversion): boolean {
+  if (version && !version.atLeast(Versions.UNRESTRICTED_NODE_NAME)) return name.length <= 255 && HOSTNAME_SAFE.test(name);
+  return isLogicalName(name);
 }
 
 /** A name a node may take at `version`: a logical name that does not look like a UUID. */
 export function isValidNodeName(name: string, version: Microversion): boolean {
-  return isLogicalName(name, version) && !isUuidLike(name);
+  return isNameAt(name, version) && !isUuidLike(name);
 }
 
 /**
@@ -46,7 +44,7 @@ export function checkNodeNames(names: readonly string[], version: Microversion, 
  * usual body).
  */
 export function checkNodeIdent(ident: string, { argument }: { argument?: 'node_ident' } = {}): void {
-  if (isUuidLike(ident) || isLogicalName(ident)) return;
+  if (isUuidLike(ident) || isNameAt(ident)) return;
   if (argument) throw badRequest(`Expected UUID or name for ${argument}: ${ident}`);
   throw routerError(400, `Expected UUID or name for node: ${ident}`);
 }
@@ -59,7 +57,7 @@ export function checkNodeIdent(ident: string, { argument }: { argument?: 'node_i
 export function lookUpNode<N>(ident: string, version: Microversion, find: (ident: string) => N | undefined, notFound: (ident: string) => Error): N {
   if (!isUuidLike(ident)) {
     if (!version.atLeast(Versions.NODE_NAME)) throw notFound(ident);
-    if (!isLogicalName(ident, version)) throw new ApiError(400, `Expected a logical name or UUID but received ${ident}.`);
+    if (!isNameAt(ident, version)) throw new ApiError(400, `Expected a logical name or UUID but received ${ident}.`);
   }
   const found = find(ident);
   if (found === undefined) throw notFound(ident);

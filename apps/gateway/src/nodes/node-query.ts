@@ -7,7 +7,7 @@ import { MAX_LIMIT, parseBoolean, type RawQuery, selectPage } from '../http/coll
 import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
 import { type Microversion, Versions } from '../http/microversion.js';
 import { queryArgs } from '../http/query-args.js';
-import { isUuidLike } from './node-schema.js';
+import { isUuidLike } from '../http/ironic-args.js';
 import { conductorOf, listItemView, nodeView, type ViewContext, visibleAt } from './node-view.js';
 
 /** Every parameter `GET /v1/nodes` takes (`at`: ironledger's past states); `/v1/nodes/detail` takes them but `fields` and `detail`. */

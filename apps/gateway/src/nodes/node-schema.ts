@@ -5,6 +5,7 @@
 import { ApiError, badRequest } from '../http/errors.js';
 import { describeSchemaError, type Schema, validationError } from '@ironledger/domain';
 import { parseBoolean } from '../http/collection-query.js';
+import { isUuidLike } from '../http/ironic-args.js';
 
 /**
  * Nova's `network_data.json` schema as Ironic 21.4 ships it (`[api] network_data_schema`),
@@ -246,10 +247,4 @@ export function checkNodeBody(what: 'node' | 'patch', body: unknown, schema: Sch
 export function checkNetworkData(value: unknown): void {
   const problem = validationError(value, NETWORK_DATA_SCHEMA);
   if (problem) throw new ApiError(400, `Invalid network_data: ${problem.message} `);
-}
-
-/** oslo's `is_uuid_like`: 32 hex digits, with any dashes, braces or a `urn:uuid:` prefix. */
-export function isUuidLike(value: string): boolean {
-  const hex = value.replace(/^urn:/i, '').replace(/^uuid:/i, '').replace(/^\{+|\}+$/g, '').replace(/-/g, '');
-  return /^[0-9a-f]{32}$/i.test(hex);
 }
