@@ -26,6 +26,7 @@ N=${N:-400}
 ROUNDS=${ROUNDS:-6}
 WARMUP=${WARMUP:-1000}
 TS=(node --import ./scripts/register-ts.mjs)
+source bench/provision/launcher.sh
 NATS_BIN=$(command -v nats-server || echo /usr/sbin/nats-server)
 [ -x "$NATS_BIN" ] || { echo "nats-server is missing: \`bash scripts/nats.sh start\` installs Debian's package" >&2; exit 1; }
 
@@ -59,14 +60,9 @@ start_side() { # side checkout env-assignment
   (cd "$tree" && exec env NATS_URL="nats://127.0.0.1:$port" ${assignment:+"$assignment"} node --import ./scripts/register-ts.mjs bench/provision/ironledger.ts) >"$OUT/launcher-$side.log" 2>&1 &
   launcher=$!
   PIDS_TO_STOP=("$launcher" "${PIDS_TO_STOP[@]}")
-  for _ in $(seq 600); do
-    grep -q '^{"api"' "$OUT/launcher-$side.log" 2>/dev/null && break
-    kill -0 "$launcher" 2>/dev/null || { cat "$OUT/launcher-$side.log" >&2; exit 1; }
-    sleep 0.1
-  done
-  info=$(grep -m1 '^{"api"' "$OUT/launcher-$side.log") || { echo "side $side did not start" >&2; cat "$OUT/launcher-$side.log" >&2; exit 1; }
-  API[$side]=$(sed 's/.*"api":"\([^"]*\)".*/\1/' <<<"$info")
-  PIDS[$side]="gateway=$(sed 's/.*"gateway_pid":\([0-9]*\).*/\1/' <<<"$info"),conductor=$(sed 's/.*"conductor_pid":\([0-9]*\).*/\1/' <<<"$info"),nats-server=$nats"
+  info=$(await_launcher "$OUT/launcher-$side.log" "$launcher") || exit 1
+  API[$side]=$(launcher_field "$info" api)
+  PIDS[$side]="gateway=$(launcher_field "$info" gateway_pid),conductor=$(launcher_field "$info" conductor_pid),nats-server=$nats"
   echo "side $side: $tree ${assignment:-(no extra environment)}, ${API[$side]}"
 }
 

@@ -44,6 +44,7 @@ IRONIC_STATE=/var/lib/ironic-anchor
 OUT=${OUT:-.run/bench-provision/$(date -u +%Y%m%dT%H%M%SZ)}
 mkdir -p "$OUT"
 TS=(node --import ./scripts/register-ts.mjs)
+source bench/provision/launcher.sh
 LOAD_ARGS=(-c "$C" --warmup "$WARMUP" --poll-ms "$POLL_MS" --read-seconds "$READ_SECONDS")
 [ "${KEEPALIVE:-0}" = 1 ] && LOAD_ARGS+=(--keepalive)
 
@@ -97,22 +98,15 @@ if [ "${SKIP_IRONLEDGER:-0}" != 1 ] && [ -z "${NATS_URL:-}" ]; then
 fi
 
 run_ironledger() { # rep
-  local r=$1 log="$OUT/ironledger-$1.launcher.log" info api gw cd pids
+  local r=$1 log="$OUT/ironledger-$1.launcher.log" info api pids
   machine_note ironledger "$r"
   local extra=()
   [ "${PROFILE:-0}" = 1 ] && extra=(--profile-dir "$OUT/profiles/$r")
   "${TS[@]}" bench/provision/ironledger.ts "${extra[@]}" >"$log" 2>&1 &
   LAUNCHER=$!
-  for _ in $(seq 600); do
-    grep -q '^{"api"' "$log" 2>/dev/null && break
-    kill -0 "$LAUNCHER" 2>/dev/null || { cat "$log" >&2; exit 1; }
-    sleep 0.1
-  done
-  info=$(grep -m1 '^{"api"' "$log") || { echo "ironledger did not start" >&2; cat "$log" >&2; exit 1; }
-  api=$(sed 's/.*"api":"\([^"]*\)".*/\1/' <<<"$info")
-  gw=$(sed 's/.*"gateway_pid":\([0-9]*\).*/\1/' <<<"$info")
-  cd=$(sed 's/.*"conductor_pid":\([0-9]*\).*/\1/' <<<"$info")
-  pids="gateway=$gw,conductor=$cd${NATS_PID:+,nats-server=$NATS_PID}"
+  info=$(await_launcher "$log" "$LAUNCHER") || exit 1
+  api=$(launcher_field "$info" api)
+  pids="gateway=$(launcher_field "$info" gateway_pid),conductor=$(launcher_field "$info" conductor_pid)${NATS_PID:+,nats-server=$NATS_PID}"
   echo "ironledger #$r: $info"
   "${TS[@]}" bench/provision/load.ts --api "$api" -n "$IRONLEDGER_N" "${LOAD_ARGS[@]}" --pids "$pids" \
     --label "ironledger #$r" --json-out "$OUT/ironledger-$r.json" --quiet | tee "$OUT/ironledger-$r.md" | head -n -1 \
