@@ -77,9 +77,9 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
       metricsServer?.close();
       await watchdog.stop();
       roster.stop();
-      // Running work finishes; outcomes the store does not take within 30 s are left to recovery.
+      // Running work finishes, work not started is left to recovery, and so are outcomes the store does not take within 30 s.
       const giveUp = setTimeout(() => runner.stop(), 30_000);
-      await runner.drain();
+      await runner.shutdown();
       await allocator.drain();
       clearTimeout(giveUp);
       await closeHardwareTypes(drivers);

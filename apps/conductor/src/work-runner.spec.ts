@@ -187,6 +187,27 @@ describe('the work runner', () => {
     for (const nodeId of ids) expect((await handler.load(nodeId)).state!.provision_state).toBe('manageable');
   });
 
+  it('on shutdown, lets the work running end and starts none of the work waiting for a worker, leaving those nodes held', async () => {
+    const work = runner({ workers: 1 });
+    const ids = ['0d7e2c8a-1c1f-4b9e-8f0a-6f5a4b3c2d20', '0d7e2c8a-1c1f-4b9e-8f0a-6f5a4b3c2d21', '0d7e2c8a-1c1f-4b9e-8f0a-6f5a4b3c2d22'];
+    for (const nodeId of ids) {
+      await handler.handle({ ...command('RegisterNode', { driver: 'fake-hardware', driver_info: { fake_delay_ms: 100 }, provision_state: 'enroll' }), nodeId } as NodeCommand);
+      const c = { ...command('RequestProvisionAction', { target: 'manage' }), nodeId } as NodeCommand;
+      const { state: node, events } = await handler.handle(c);
+      work.afterCommit(node, events, c.meta);
+    }
+    await work.shutdown();
+    const [first, ...waiting] = await Promise.all(ids.map(async (nodeId) => (await handler.load(nodeId)).state!));
+    expect(first).toMatchObject({ provision_state: 'manageable', reservation: null });
+    for (const node of waiting) expect(node).toMatchObject({ provision_state: 'verifying', reservation: SELF });
+    expect(ids.some((nodeId) => work.isWorkingOn(nodeId))).toBe(false);
+    // Work committed after the shutdown does not start either.
+    const late = { ...command('RequestProvisionAction', { target: 'manage' }), nodeId: ids[1]! } as NodeCommand;
+    work.afterCommit(waiting[0]!, [], late.meta);
+    await work.drain();
+    expect((await handler.load(ids[1]!)).state).toMatchObject({ provision_state: 'verifying', reservation: SELF });
+  });
+
   it('reads what the node caches of its hardware when it verifies it: boot mode and BIOS settings', async () => {
     await handler.handle(command('RegisterNode', { driver: 'fake-hardware', provision_state: 'enroll' }));
     await handler.handle(command('CacheBootMode', { boot_mode: 'uefi', secure_boot: true }));

@@ -47,6 +47,8 @@ export class WorkRunner {
   /** Nodes whose work runs now. */
   private readonly working = new Set<string>();
   private readonly stopping = new AbortController();
+  /** Shutting down: no more work starts. */
+  private closing = false;
 
   constructor(
     private readonly handler: NodeCommandHandler,
@@ -93,6 +95,18 @@ export class WorkRunner {
   /** Resolves when every piece of work started so far has ended. */
   async drain(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * On shutdown: work still waiting for a worker is not started, its nodes are left to recovery
+   * (as a conductor that died leaves them: this one resumes them when it comes back, another takes
+   * them over); resolves when the work running has ended. With thousands of nodes queued behind
+   * unreachable BMCs, running them all first made a stop take minutes.
+   */
+  async shutdown(): Promise<void> {
+    this.closing = true;
+    for (const start of this.queue.splice(0)) start();
+    await this.drain();
   }
 
   private async continue(start: Node, startEvents: readonly NodeEvent[], origin: CommandMeta): Promise<void> {
@@ -244,8 +258,9 @@ export class WorkRunner {
     return hardware;
   }
 
-  private async withWorker<T>(job: () => Promise<T>): Promise<T> {
+  private async withWorker(job: () => Promise<void>): Promise<void> {
     if (this.running >= this.options.workers) await new Promise<void>((resolve) => this.queue.push(resolve));
+    if (this.closing) return;
     this.running++;
     try {
       return await job();

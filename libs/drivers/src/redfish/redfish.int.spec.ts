@@ -208,6 +208,20 @@ describe('authentication', () => {
     expect(((await fetch(`${sim.url}/control/bmc/11`).then((r) => r.json())) as { sessions: number }).sessions).toBe(0);
   });
 
+  it('gives up deleting the sessions of BMCs that stopped answering after closeWithinMs, not after their request timeout', async () => {
+    const redfish = redfishPower({ pollIntervalMs: 50, requestTimeoutMs: 5000, closeWithinMs: 300 });
+    const hanging = [13, 14, 15];
+    for (const n of [...hanging, 16]) expect(await redfish.getPowerState(node(n, { redfish_auth_type: 'session' }))).toBe('power off');
+    for (const n of hanging) sim.control(n, { hang: true });
+
+    const started = performance.now();
+    await redfish.close();
+
+    expect(performance.now() - started).toBeLessThan(2000);
+    // The BMC that answers still had its session deleted.
+    expect(((await fetch(`${sim.url}/control/bmc/16`).then((r) => r.json())) as { sessions: number }).sessions).toBe(0);
+  });
+
   it('uses a session under auto', async () => {
     const redfish = driver();
     expect(await redfish.getPowerState(node(12, { redfish_auth_type: 'auto' }))).toBe('power off');
