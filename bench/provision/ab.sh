@@ -7,7 +7,7 @@
 #
 # Two systems run side by side, each one conductor and the gateway (bench/provision/ironledger.ts)
 # on a nats-server of its own: A from checkout $A, B from checkout $B, with one extra environment
-# assignment each ($ENV_A, $ENV_B; e.g. NODE_FLAGS=...). Both first provision WARMUP nodes, then
+# assignment each ($ENV_A, $ENV_B; e.g. NODE_FLAGS=... or STACK=all-in-one). Both first provision WARMUP nodes, then
 # ROUNDS times, in turn, N nodes each (bench/provision/load.ts, C=16, no read test). It prints the
 # medians of the rounds per side: CPU ms per node of each process and of the load generator, and
 # nodes/s; B/A is the ratio of the medians. Two identical sides differed by up to 5 %.
@@ -62,7 +62,7 @@ start_side() { # side checkout env-assignment
   PIDS_TO_STOP=("$launcher" "${PIDS_TO_STOP[@]}")
   info=$(await_launcher "$OUT/launcher-$side.log" "$launcher") || exit 1
   API[$side]=$(launcher_field "$info" api)
-  PIDS[$side]="gateway=$(launcher_field "$info" gateway_pid),conductor=$(launcher_field "$info" conductor_pid),nats-server=$nats"
+  PIDS[$side]="$(launcher_pids "$info"),nats-server=$nats"
   echo "side $side: $tree ${assignment:-(no extra environment)}, ${API[$side]}"
 }
 
@@ -94,7 +94,9 @@ for (const file of fs.readdirSync(dir).filter((f) => /^[AB]-round\d+\.json$/.tes
 const median = (values) => { const s = [...values].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
 console.log(`\nmedians of ${sides.A.length} rounds; CPU ms per node (nodes/s last)\n`);
 console.log("| | A | B | B/A | A rounds | B rounds |\n|---|---:|---:|---:|---|---|");
-for (const key of ["server, total", "gateway", "conductor", "nats-server", "load generator", "nodes/s"]) {
+const processes = [...new Set([...sides.A, ...sides.B].flatMap((r) => Object.keys(r)))].filter((k) => !["server, total", "load generator", "nodes/s"].includes(k));
+for (const key of ["server, total", ...processes, "load generator", "nodes/s"]) {
+  if (!sides.A.every((r) => key in r) || !sides.B.every((r) => key in r)) continue;
   const a = median(sides.A.map((r) => r[key])), b = median(sides.B.map((r) => r[key]));
   console.log(`| ${key} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(3)} | ${sides.A.map((r) => r[key].toFixed(2)).join(", ")} | ${sides.B.map((r) => r[key].toFixed(2)).join(", ")} |`);
 }' "$OUT" | tee "$OUT/summary.md"

@@ -9,7 +9,8 @@
 # empty fleet. WARMUP=0 measures from a cold start instead (a freshly started process, JIT and all).
 #
 # Each repetition of a side starts from nothing:
-#   ironledger: 1 conductor + gateway (bench/provision/ironledger.ts) on a NEW isolated JetStream stream
+#   ironledger: 1 conductor + gateway (bench/provision/ironledger.ts; STACK=all-in-one: the one process
+#               running both and power sync) on a NEW isolated JetStream stream
 #               of a private nats-server started here for the whole run (or $NATS_URL when set);
 #               gateway on a free port (never 6385)
 #   Ironic:     RESET=1 $ANCHOR/setup.sh (empty SQLite DB; installs Debian's packages the first time),
@@ -23,7 +24,7 @@
 # Environment: R (3), C (16), WARMUP (1000), IRONLEDGER_N (1000), IRONIC_N (200: Ironic's nodes/s is
 # flat in N, and N=1000 takes ~7 min per run; its warm-up takes about as long), READ_SECONDS (10), KEEPALIVE=1 (reuse connections), POLL_MS (100),
 # SKIP_IRONIC=1, SKIP_IRONLEDGER=1, PROFILE=1 (ironledger under the V8 CPU profiler, summary per process),
-# NODE_FLAGS (flags for `node` in ironledger's services, e.g. npm start's from scripts/footprint.sh; default none),
+# STACK (services | all-in-one), NODE_FLAGS (flags for `node` in ironledger's services, e.g. npm start's from scripts/footprint.sh; default none),
 # QUIET_MAX_BUSY (35) / QUIET_WAIT_S (300): before each repetition wait up to QUIET_WAIT_S for the
 # machine to be at most QUIET_MAX_BUSY % busy without us (shared boxes: see machine.txt),
 # ANCHOR (/work/shared/anchors/ironic), OUT (.run/bench-provision/<UTC stamp>).
@@ -106,7 +107,7 @@ run_ironledger() { # rep
   LAUNCHER=$!
   info=$(await_launcher "$log" "$LAUNCHER") || exit 1
   api=$(launcher_field "$info" api)
-  pids="gateway=$(launcher_field "$info" gateway_pid),conductor=$(launcher_field "$info" conductor_pid)${NATS_PID:+,nats-server=$NATS_PID}"
+  pids="$(launcher_pids "$info")${NATS_PID:+,nats-server=$NATS_PID}"
   echo "ironledger #$r: $info"
   "${TS[@]}" bench/provision/load.ts --api "$api" -n "$IRONLEDGER_N" "${LOAD_ARGS[@]}" --pids "$pids" \
     --label "ironledger #$r" --json-out "$OUT/ironledger-$r.json" --quiet | tee "$OUT/ironledger-$r.md" | head -n -1 \

@@ -15,6 +15,7 @@ import { freePort, type Service, spawnService } from './processes.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONDUCTOR_MAIN = 'apps/conductor/src/main.ts';
 const GATEWAY_MAIN = 'apps/gateway/src/main.ts';
+const ALL_IN_ONE_MAIN = 'apps/all-in-one/src/main.ts';
 
 export interface SystemOptions {
   /** How many conductor processes (default 1). */
@@ -31,6 +32,8 @@ export interface SystemOptions {
   readonly logChars?: number;
   /** Flags for `node` itself in every process (the benchmarks' NODE_FLAGS). */
   readonly nodeFlags?: readonly string[];
+  /** The gateway, the one conductor and power sync in one process (apps/all-in-one), named `all-in-one`. */
+  readonly allInOne?: boolean;
 }
 
 export interface RunningSystem {
@@ -93,6 +96,15 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     logs: () => processes.map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
   };
   try {
+    if (options.allInOne) {
+      if (conductorIds.length !== 1 || (options.gateways ?? 1) !== 1) throw new Error('the all-in-one process runs one conductor and one gateway');
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const allInOneEnv = { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), CONDUCTOR_ID: conductorIds[0], POWER_SYNC_ID: `e2e-${run}-ps` };
+      processes.push(spawnService(ALL_IN_ONE_MAIN, allInOneEnv, 'all-in-one', options.logChars, options.nodeFlags));
+      await waitUntilReady(baseUrl, conductorIds, processes);
+      return { ...system, baseUrl, baseUrls: [baseUrl] };
+    }
     for (const [index, id] of conductorIds.entries()) processes.push(spawnService(CONDUCTOR_MAIN, { ...env, ...options.conductorEnv?.[index], CONDUCTOR_ID: id }, id, options.logChars, options.nodeFlags));
     const baseUrls: string[] = [];
     for (let i = 1; i <= (options.gateways ?? 1); i++) {
