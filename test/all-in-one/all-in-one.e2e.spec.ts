@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { BmcSim } from '@ironledger/bmc-sim';
+import { busSubjects } from '@ironledger/contracts';
+import { connect } from '@nats-io/transport-node';
 import { apiClient } from '../support/api.js';
+import { CommandBus } from '../support/bus.js';
 import { eventually, freePort, isolatedRun, natsUrl, type Service, spawnService } from '../support/processes.js';
 
 jest.setTimeout(120_000);
@@ -57,6 +60,38 @@ afterAll(async () => {
 const nodeOf = async (id: string) => (await api('GET', `/v1/nodes/${id}`)).json;
 
 describe('the gateway, a conductor and power sync in one process', () => {
+  it("gives its gateway's commands to its own conductor by a call, and still answers commands sent over NATS", async () => {
+    // Every command sent over NATS passes the conductors' subject: a plain subscriber sees a copy.
+    const watcher = await connect({ servers: natsUrl() });
+    const overNats: string[] = [];
+    watcher.subscribe(busSubjects(run.NATS_SUBJECT_PREFIX).conductorCommand, {
+      callback: (_error, message) => {
+        overNats.push(message.string());
+      },
+    });
+    await watcher.flush();
+    const bus = await CommandBus.connect(natsUrl(), run.NATS_SUBJECT_PREFIX);
+    try {
+      const created = await api('POST', '/v1/nodes', { body: { name: 'aio-local', driver: 'fake-hardware' } });
+      expect(created.status).toBe(201);
+      const id = created.json.uuid as string;
+      expect((await api('PUT', `/v1/nodes/${id}/states/provision`, { body: { target: 'manage' } })).status).toBe(202);
+      await eventually(async () => ((await nodeOf(id)).provision_state === 'manageable' ? true : undefined), 30_000, 'the node manageable');
+      await watcher.flush();
+      expect(overNats).toEqual([]);
+
+      // Another process's command reaches the same conductor over NATS.
+      const reply = await bus.send({ type: 'SetMaintenance', nodeId: id, data: { reason: 'from another process' } });
+      expect(reply.ok).toBe(true);
+      await watcher.flush();
+      expect(overNats).toHaveLength(1);
+      await eventually(async () => ((await nodeOf(id)).maintenance_reason === 'from another process' ? true : undefined), 10_000, 'the maintenance reason');
+    } finally {
+      await bus.close();
+      await watcher.close();
+    }
+  });
+
   it('enrolls and verifies a Redfish node, keeps its BMC at the recorded power state, and stops cleanly on SIGTERM', async () => {
     const created = await api('POST', '/v1/nodes', {
       body: {

@@ -1,8 +1,11 @@
 /**
  * The gateway, one conductor and power sync in one process, as Ironic's single-process `ironic`
  * runs its API and conductor together: one Node runtime and one projection of the store instead of
- * three, for a single machine. They still talk over NATS as separate services do, so more
- * conductors or power-sync instances may join from other processes.
+ * three, for a single machine. The gateway calls the conductor beside it instead of sending its
+ * commands over NATS (as Ironic's does without an RPC transport); the rest still goes over NATS as
+ * between separate services, so more conductors or power-sync instances may join from other
+ * processes (they take commands from other processes' gateways, and take over this conductor's
+ * work when it dies).
  *
  * The settings are each service's own (see their config.ts), from one environment; only the two
  * metrics ports differ: CONDUCTOR_METRICS_PORT and POWER_SYNC_METRICS_PORT (both off by default),
@@ -30,7 +33,7 @@ const shared = { store, projection };
 // The conductor first: the gateway sends commands as soon as it listens.
 const conductor = await startConductor(conductorSettings, shared);
 const powerSync = await startPowerSync(powerSyncSettings, shared);
-const gateway = await startGateway(gatewaySettings, shared);
+const gateway = await startGateway(gatewaySettings, shared, conductor.local);
 
 stopOnSignal(
   {

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { AllocationCommandHandler, ChassisCommandHandler, DeployTemplateCommandHandler, type Handled, LiveProjection, NodeCommandHandler, type SharedState, UniqueClaims } from '@ironledger/application';
 import { exitIfRefused, natsServers, Roster } from '@ironledger/bus';
-import { CONDUCTOR_QUEUE, type ResourceKind } from '@ironledger/contracts';
+import { CONDUCTOR_QUEUE, type LocalConductor, type ResourceKind } from '@ironledger/contracts';
 import { type CommandMeta, type Node, type NodeEvent } from '@ironledger/domain';
 import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
@@ -21,11 +21,15 @@ import { WorkRunner } from './work-runner.js';
 /** The service's settings from the environment (what `startConductor` takes). */
 export { loadConfig } from './config.js';
 
-/**
- * Starts a conductor: it takes node commands from NATS once this resolves. `stop()` takes no new
- * work, finishes what runs, and closes what the conductor opened.
- */
-export async function startConductor(config: ConductorConfig, shared?: SharedState): Promise<{ stop(): Promise<void> }> {
+export interface RunningConductor {
+  /** The conductor itself, for a gateway in the same process: it answers as it does over NATS. */
+  readonly local: LocalConductor;
+  /** Takes no new work, finishes what runs, and closes what the conductor opened. */
+  stop(): Promise<void>;
+}
+
+/** Starts a conductor: it takes node commands from NATS once this resolves. */
+export async function startConductor(config: ConductorConfig, shared?: SharedState): Promise<RunningConductor> {
   const logger = serviceLogger(`conductor ${config.conductorId}`);
   const log = (message: string) => logger.log(message);
   const registry = serviceRegistry('conductor', config.conductorId);
@@ -51,11 +55,9 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
   const runner = new WorkRunner(handler, drivers, { ...config, onRecorded: afterOutcome }, log, metrics);
   const nats = await connect({ servers: natsServers(config.natsUrl), name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
 
+  const conductor = new Conductor({ id: config.conductorId, nodes: handler, chassis, templates, allocator, fleet: projection.readModel, drivers, runner, claims, metrics, allowDeletingAvailableNodes: config.allowDeletingAvailableNodes });
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
-    ConductorModule.forRoot(
-      new Conductor({ id: config.conductorId, nodes: handler, chassis, templates, allocator, fleet: projection.readModel, drivers, runner, claims, metrics, allowDeletingAvailableNodes: config.allowDeletingAvailableNodes }),
-      config.subjects.conductorCommand,
-    ),
+    ConductorModule.forRoot(conductor, config.subjects.conductorCommand),
     { transport: Transport.NATS, options: { servers: natsServers(config.natsUrl), queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger },
   );
   await app.listen();
@@ -71,6 +73,7 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
   log(`ready: ${projection.readModel.size} nodes at position ${projection.readModel.position}`);
 
   return {
+    local: conductor,
     async stop() {
       stopping = true;
       await app.close();

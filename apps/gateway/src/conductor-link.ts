@@ -1,9 +1,10 @@
 /**
  * The gateway's side of the bus: one NATS connection, the conductor client (node commands to
- * whichever conductor of the queue group answers first) and the roster of live conductors.
+ * whichever conductor of the queue group answers first) and the roster of live conductors. In the
+ * all-in-one process commands go to the process's own conductor by a call instead.
  */
 import { ConductorClient, type Member, natsServers, Roster } from '@ironledger/bus';
-import { type BusSubjects, type Command, type CommandError, type CommandReply, type HardwareQuery, type QueryReply } from '@ironledger/contracts';
+import { type BusSubjects, type Command, type CommandError, type CommandReply, type HardwareQuery, type LocalConductor, type QueryReply } from '@ironledger/contracts';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type Histogram } from 'prom-client';
 
@@ -16,6 +17,8 @@ export interface ConductorLinkOptions {
   readonly heartbeatIntervalMs: number;
   /** Observes each request's round trip to a conductor, by message type and result (`ok` or the error type). */
   readonly roundTrip: Histogram<'type' | 'result'>;
+  /** The conductor of the gateway's own process, if any: it carries out every command this gateway sends. */
+  readonly local?: LocalConductor;
 }
 
 export class ConductorLink {
@@ -24,23 +27,24 @@ export class ConductorLink {
     private readonly roster: Roster,
     private readonly client: ConductorClient,
     private readonly roundTrip: Histogram<'type' | 'result'>,
+    private readonly local: LocalConductor | undefined,
   ) {}
 
   /** Connects to NATS (failing when it cannot) and starts listening to conductor heartbeats. */
   static async connect(options: ConductorLinkOptions): Promise<ConductorLink> {
     const nats = await connect({ servers: natsServers(options.natsUrl), name: 'ironledger gateway', maxReconnectAttempts: -1, noAsyncTraces: true });
     const roster = new Roster(nats, options.subjects.conductorHeartbeat, options.heartbeatIntervalMs).start();
-    return new ConductorLink(nats, roster, new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs, roster }), options.roundTrip);
+    return new ConductorLink(nats, roster, new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs, roster }), options.roundTrip, options.local);
   }
 
   /** A conductor's reply to `command` (`unavailable` when none could answer); `S`, `E`: its resource's state and events. */
   send<S, E>(command: Command): Promise<CommandReply<S, E>> {
-    return this.timed(command.type, () => this.client.send<S, E>(command));
+    return this.timed(command.type, () => (this.local ? (this.local.execute(command) as Promise<CommandReply<S, E>>) : this.client.send<S, E>(command)));
   }
 
   /** A conductor's answer to a question about a node's hardware (`unavailable` when none could answer). */
   query<R>(query: HardwareQuery): Promise<QueryReply<R>> {
-    return this.timed(query.type, () => this.client.query<R>(query));
+    return this.timed(query.type, () => (this.local ? (this.local.execute(query) as Promise<QueryReply<R>>) : this.client.query<R>(query)));
   }
 
   /** Conductors heard from within the last three heartbeat intervals, sorted. */

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LiveProjection, type SharedState } from '@ironledger/application';
 import { exitIfRefused } from '@ironledger/bus';
+import { type LocalConductor } from '@ironledger/contracts';
 import { openEventStore, SharedSubscriptionStore } from '@ironledger/event-store';
 import { EventRelay } from '@ironledger/lifecycle-events';
 import { serviceRegistry } from '@ironledger/observability';
@@ -34,9 +35,10 @@ export interface RunningGateway {
 
 /**
  * The projection and the event relay follow the store through one subscription. With `shared` the
- * gateway runs beside other services of the same process, on their store and projection.
+ * gateway runs beside other services of the same process, on their store and projection, and
+ * sends its commands to that process's conductor (`local`) when there is one.
  */
-export async function startGateway(config: GatewayConfig, shared?: SharedState): Promise<RunningGateway> {
+export async function startGateway(config: GatewayConfig, shared?: SharedState, local?: LocalConductor): Promise<RunningGateway> {
   const rootLogger = gatewayLogger();
   const logger = rootLogger.child({ context: 'gateway' });
 
@@ -44,7 +46,7 @@ export async function startGateway(config: GatewayConfig, shared?: SharedState):
   const projection = shared?.projection ?? new LiveProjection(store);
   if (!shared) await projection.start();
   const metrics = new GatewayMetrics(serviceRegistry('gateway', config.instanceId), store, projection);
-  const conductors = await ConductorLink.connect({ ...config, roundTrip: metrics.conductorRoundTrip });
+  const conductors = await ConductorLink.connect({ ...config, roundTrip: metrics.conductorRoundTrip, local });
   // Subscribers' NATS stream is fed from the store itself; several gateways may relay at once.
   const relay = new EventRelay({
     store,

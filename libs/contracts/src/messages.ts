@@ -47,3 +47,13 @@ export type CommandReply<S = Node, E = NodeEvent> =
       readonly state: S | null;
     }
   | { readonly ok: false; readonly error: CommandError };
+
+/**
+ * A conductor in the gateway's own process (the all-in-one process): commands and queries reach it
+ * by a call instead of a NATS round trip, as Ironic's single-process service calls its conductor
+ * without an RPC transport. The replies are those a conductor sends over the bus.
+ */
+export interface LocalConductor {
+  execute(request: HardwareQuery): Promise<QueryReply>;
+  execute(request: Command): Promise<CommandReply<unknown, unknown>>;
+}
