@@ -2,9 +2,10 @@
  * Where the CPU time goes, from V8 `.cpuprofile` files (`node --cpu-prof`): per profile, self time
  * by area (package in node_modules, workspace project, Node internals, GC, idle) and the top functions.
  *
- *   node --import ./scripts/register-ts.mjs bench/provision/profile-summary.ts DIR_OR_FILE... [--top 25] [--inclusive]
+ *   node --import ./scripts/register-ts.mjs bench/provision/profile-summary.ts DIR_OR_FILE... [--top 25] [--inclusive] [--busiest S]
  *
  * --inclusive adds the workspace's own functions by inclusive time (self + everything they call).
+ * --busiest S looks only at the S seconds with the most CPU time (the load, without start-up and reads).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -32,6 +33,8 @@ const topAt = args.indexOf('--top');
 const TOP = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 25;
 const inclusiveAt = args.indexOf('--inclusive');
 const INCLUSIVE = inclusiveAt >= 0 && args.splice(inclusiveAt, 1).length > 0;
+const busiestAt = args.indexOf('--busiest');
+const BUSIEST_S = busiestAt >= 0 ? Number(args.splice(busiestAt, 2)[1]) : undefined;
 const files = args.flatMap((arg) => (statSync(arg).isDirectory() ? readdirSync(arg).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(arg, f)) : [arg]));
 if (files.length === 0) throw new Error('usage: profile-summary.ts DIR_OR_FILE... (no .cpuprofile found)');
 
@@ -47,20 +50,34 @@ function area(frame: CallFrame): string {
   return url.replace(/^file:\/\//, '');
 }
 
-/** Which process a profile came from: the first workspace app found in its frames. */
+/** Which samples to count: all, or those of the `seconds` (sliding window) holding the most CPU time. */
+function samplesToCount(profile: Profile, isIdle: (id: number) => boolean, seconds: number | undefined): boolean[] {
+  if (seconds === undefined) return profile.samples.map(() => true);
+  const at: number[] = [];
+  let clock = 0;
+  for (const delta of profile.timeDeltas) at.push((clock += delta));
+  const width = seconds * 1e6;
+  let [busy, best, bestStart, first] = [0, 0, 0, 0];
+  profile.samples.forEach((id, i) => {
+    if (!isIdle(id)) busy += profile.timeDeltas[i] ?? 0;
+    for (; at[i]! - at[first]! > width; first++) if (!isIdle(profile.samples[first]!)) busy -= profile.timeDeltas[first] ?? 0;
+    if (busy > best) [best, bestStart] = [busy, at[first]!];
+  });
+  return at.map((t) => t >= bestStart && t <= bestStart + width);
+}
+
+/** Which process a profile came from: the all-in-one process if its code ran, else the first workspace app found in its frames. */
 function whose(profile: Profile): string {
-  for (const node of profile.nodes) {
-    const app = /\/apps\/([^/]+)\//.exec(node.callFrame.url);
-    if (app) return app[1]!;
-  }
-  return '?';
+  const apps = new Set(profile.nodes.map((node) => /\/apps\/([^/]+)\//.exec(node.callFrame.url)?.[1]).filter((app) => app !== undefined));
+  return apps.has('all-in-one') ? 'all-in-one' : ([...apps][0] ?? '?');
 }
 
 for (const file of files.sort()) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const counted = samplesToCount(profile, (id) => byId.get(id)?.callFrame.functionName === '(idle)', BUSIEST_S);
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) => counted[i] && self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const idle = [...self].filter(([id]) => byId.get(id)?.callFrame.functionName === '(idle)').reduce((a, [, t]) => a + t, 0);
   const busy = total - idle;
@@ -79,6 +96,7 @@ for (const file of files.sort()) {
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const inclusive = new Map<string, number>();
   profile.samples.forEach((id, i) => {
+    if (!counted[i]) return;
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = byId.get(at)!.callFrame;
@@ -91,7 +109,8 @@ for (const file of files.sort()) {
   });
   const pct = (t: number) => `${((100 * t) / busy).toFixed(1)} %`;
   const ms = (t: number) => `${(t / 1000).toFixed(0)} ms`;
-  console.log(`\n### ${whose(profile)} — ${basename(file)}: ${ms(total)} profiled, ${ms(busy)} on CPU (${((100 * busy) / total).toFixed(0)} %)\n`);
+  const window = BUSIEST_S === undefined ? '' : ` in its busiest ${BUSIEST_S} s`;
+  console.log(`\n### ${whose(profile)} — ${basename(file)}: ${ms(total)} profiled${window}, ${ms(busy)} on CPU (${((100 * busy) / total).toFixed(0)} %)\n`);
   console.log('| area (self time) | ms | % of CPU |\n|---|---|---|');
   for (const [name, time] of [...areas].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`| ${name} | ${(time / 1000).toFixed(0)} | ${pct(time)} |`);
   console.log(`\n| top functions (self time) | ms | % of CPU |\n|---|---|---|`);
