@@ -13,8 +13,8 @@
 # nodes/s; B/A is the ratio of the medians. Two identical sides differed by up to 5 %.
 #
 # Environment: A (a temporary worktree of HEAD), B (.), ENV_A, ENV_B, N (400), ROUNDS (6),
-# WARMUP (1000), OUT (.run/bench-ab/<UTC stamp>). Needs nats-server (`bash scripts/nats.sh start`
-# installs it).
+# WARMUP (1000), OUT (.run/bench-ab/<UTC stamp>); STACK and NODE_FLAGS reach both sides unless
+# ENV_A or ENV_B sets them. Needs nats-server (`bash scripts/nats.sh start` installs it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
