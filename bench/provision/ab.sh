@@ -12,7 +12,7 @@
 # medians of the rounds per side: CPU ms per node of each process and of the load generator, and
 # nodes/s; B/A is the ratio of the medians. Two identical sides differed by up to 5 %.
 #
-# Environment: A (a temporary worktree of HEAD), B (.), ENV_A, ENV_B, N (400), ROUNDS (6),
+# Environment: A (a temporary worktree of HEAD: this checkout's packages, its own workspaces), B (.), ENV_A, ENV_B, N (400), ROUNDS (6),
 # WARMUP (1000), OUT (.run/bench-ab/<UTC stamp>); STACK and NODE_FLAGS reach both sides unless
 # ENV_A or ENV_B sets them. Needs nats-server (`bash scripts/nats.sh start` installs it).
 set -euo pipefail
@@ -39,10 +39,19 @@ stop_all() {
 }
 trap stop_all EXIT
 
+# share_node_modules FROM TO: TO's node_modules links to FROM's packages, but its @ironledger packages are
+# TO's own workspaces (a link to FROM's whole node_modules would load FROM's libs and apps in both sides).
+share_node_modules() {
+  mkdir "$2/node_modules"
+  for entry in "$1"/node_modules/* "$1"/node_modules/.bin; do
+    [ "$(basename "$entry")" = @ironledger ] || ln -s "$entry" "$2/node_modules/"
+  done
+  cp -RP "$1/node_modules/@ironledger" "$2/node_modules/" # relative links: ../../libs/x in TO
+}
 if [ -z "${A:-}" ]; then
   WORKTREE="$(mktemp -d)/head" # outside the repository, where jest and nx would find a second workspace
   git worktree add -f --detach "$WORKTREE" HEAD >/dev/null
-  ln -s "$ROOT/node_modules" "$WORKTREE/node_modules"
+  share_node_modules "$ROOT" "$WORKTREE"
   A=$WORKTREE
 fi
 A=$(cd "$A" && pwd)
