@@ -12,22 +12,35 @@ export class RelayOutOfStepError extends Error {
 interface Pending {
   readonly sequence: number;
   readonly sentAt: number;
+  /** Whether the server acknowledges this message: the last of those sent together. */
+  asksAck: boolean;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
+}
+
+interface Outgoing {
+  readonly subject: string;
+  readonly body: string;
+  readonly headers: MsgHdrs;
 }
 
 /**
  * Publishes into one JetStream stream in order, many messages in flight, each expecting the
  * stream's last sequence to be the one before it. Acknowledgements come back, in order, to one
  * reply subject rather than one request per message (several times faster than `js.publish`
- * under load). The first refusal, wrong sequence or missing acknowledgement fails every
- * publish still in flight: the caller resynchronises from the stream itself.
+ * under load). Messages published in one turn of the event loop leave together, and only the
+ * last of them asks for an acknowledgement: the expected-sequence chain means that its being
+ * stored at its sequence proves every one before it was stored at theirs, and a refused message
+ * makes every later one refused too. The first refusal, wrong sequence or missing
+ * acknowledgement fails every publish still in flight: the caller resynchronises from the
+ * stream itself.
  */
 export class OrderedPublisher {
   private readonly inbox = createInbox();
   private readonly subscription: Subscription;
   private readonly queue: Pending[] = [];
   private head = 0;
+  private readonly outgoing: Outgoing[] = [];
   private failure: unknown;
   private readonly watchdog: NodeJS.Timeout;
 
@@ -56,12 +69,8 @@ export class OrderedPublisher {
     headers.set('Nats-Msg-Id', msgId);
     headers.set('Nats-Expected-Last-Sequence', String(sequence - 1));
     return new Promise((resolve, reject) => {
-      this.queue.push({ sequence, sentAt: performance.now(), resolve, reject });
-      try {
-        this.nc.publish(subject, body, { headers, reply: this.inbox });
-      } catch (error) {
-        this.fail(error);
-      }
+      this.queue.push({ sequence, sentAt: performance.now(), asksAck: false, resolve, reject });
+      if (this.outgoing.push({ subject, body, headers }) === 1) setImmediate(() => this.send());
     });
   }
 
@@ -72,23 +81,43 @@ export class OrderedPublisher {
     this.fail(new Error('The publisher was closed'));
   }
 
+  /** Sends what was published since the last turn; the last message asks for the acknowledgement. */
+  private send(): void {
+    if (this.failure !== undefined) return;
+    const batch = this.outgoing.splice(0);
+    this.queue[this.queue.length - 1]!.asksAck = true;
+    try {
+      for (const [index, { subject, body, headers }] of batch.entries()) {
+        this.nc.publish(subject, body, { headers, reply: index === batch.length - 1 ? this.inbox : undefined });
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** Settles the messages up to the one that asked for `ack`. */
   private acknowledged(ack: PubAck): void {
-    const pending = this.queue[this.head];
-    if (!pending) return;
+    let last = this.head;
+    while (last < this.queue.length && !this.queue[last]!.asksAck) last++;
+    const acknowledged = this.queue[last];
+    if (!acknowledged) return;
     const refusal = refusalOf(ack);
     if (refusal) return this.fail(refusal);
     // A duplicate (another relay stored this very event) still lands on the expected sequence.
-    if (ack.seq !== pending.sequence) return this.fail(new RelayOutOfStepError(pending.sequence, ack.seq ?? 0));
-    this.queue[this.head++] = undefined as unknown as Pending;
+    if (ack.seq !== acknowledged.sequence) return this.fail(new RelayOutOfStepError(acknowledged.sequence, ack.seq ?? 0));
+    const settled = this.queue.slice(this.head, last + 1);
+    this.queue.fill(undefined as unknown as Pending, this.head, last + 1);
+    this.head = last + 1;
     if (this.head > 4096 && this.head * 2 > this.queue.length) {
       this.queue.splice(0, this.head);
       this.head = 0;
     }
-    pending.resolve();
+    for (const pending of settled) pending.resolve();
   }
 
   private fail(error: unknown): void {
     this.failure ??= error;
+    this.outgoing.length = 0;
     const pending = this.queue.splice(this.head);
     this.head = 0;
     this.queue.length = 0;
