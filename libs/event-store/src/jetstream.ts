@@ -25,7 +25,7 @@ import {
   unanswered,
 } from '@ironledger/bus';
 import { ConcurrencyError, StoreUnavailableError } from './errors.js';
-import { headerBlock, headerValue, isoTime } from './nats-message.js';
+import { detached, headerBlock, headerValue, isoTime } from './nats-message.js';
 import {
   type AppendOptions,
   type AppendResult,
@@ -419,7 +419,7 @@ function commitOf(message: StoredMsg): AppendResult {
 function eventsOf(message: JsMsg): RecordedEvent[] {
   const block = headerBlock(message);
   const header = (name: string) => (block === undefined ? (message.headers?.get(name) ?? '') : headerValue(block, name));
-  const streamId = header(Header.streamId);
+  const streamId = detached(header(Header.streamId));
   const firstRevision = Number(header(Header.firstRevision));
   const recordedAt = isoTime(message.info.timestampNanos);
   return message.json<EventData[]>().map(({ type, data, metadata = {} }, index) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { headerBlock, headerValue, isoTime } from './nats-message.js';
+import { detached, headerBlock, headerValue, isoTime } from './nats-message.js';
 
 describe('headerValue', () => {
   const block = 'NATS/1.0\r\nIronledger-Stream-Id: node-a b:c\r\nX-Ironledger-First-Revision: 9\r\nIronledger-First-Revision:  12 \r\nIronledger-First-Revision: 13\r\nEmpty:\r\n\r\n';
@@ -14,6 +14,15 @@ describe('headerValue', () => {
     expect(headerValue(block, 'Empty')).toBe('');
     expect(headerValue(block, 'ironledger-stream-id')).toBe('');
     expect(headerValue('NATS/1.0\r\nLast: value', 'Last')).toBe('value');
+  });
+});
+
+describe('detached', () => {
+  it('gives the same text, whatever it is cut from', () => {
+    const block = 'NATS/1.0\r\nIronledger-Stream-Id: node-939cecf9-fc87-4ad4-84c4-0123456789ab\r\n\r\n';
+    const id = headerValue(block, 'Ironledger-Stream-Id');
+    expect(detached(id)).toBe('node-939cecf9-fc87-4ad4-84c4-0123456789ab');
+    for (const value of ['', 'a', 'nöde-ü', 'x'.repeat(100)]) expect(detached(value)).toBe(value);
   });
 });
 

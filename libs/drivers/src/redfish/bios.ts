@@ -71,9 +71,8 @@ export function redfishBios(connections: RedfishConnections, power: PowerDriver)
     const name = bios.AttributeRegistry;
     if (typeof name !== 'string') return new Map();
     try {
-      const root = await client.root();
-      const collection = (root.Registries as Resource | undefined)?.['@odata.id'];
-      if (typeof collection !== 'string') return new Map();
+      const collection = (await client.links()).registries;
+      if (collection === null) return new Map();
       const members = ((await client.get(collection)).Members ?? []) as Resource[];
       for (const member of members) {
         const memberPath = member?.['@odata.id'];

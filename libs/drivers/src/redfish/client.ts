@@ -16,6 +16,18 @@ export interface RedfishClientOptions {
 /** A JSON object as Redfish resources are. */
 export type Resource = Record<string, unknown>;
 
+/**
+ * Where the service root says the collections the driver uses are (`@odata.id`s; `null` when it
+ * links none). A client keeps these instead of the whole root document: with one client per BMC,
+ * a fleet's roots would otherwise take a few hundred bytes of memory per node.
+ */
+export interface ServiceLinks {
+  readonly systems: string | null;
+  readonly registries: string | null;
+  /** `Links.Sessions`. */
+  readonly sessions: string | null;
+}
+
 interface RawResponse {
   readonly status: number;
   readonly headers: http.IncomingHttpHeaders;
@@ -48,7 +60,7 @@ export class RedfishClient {
   private loggingIn: Promise<string | null> | null = null;
   /** A session was opened once: from then on a refused login means refused credentials, even under `auto`. */
   private hadSession = false;
-  private serviceRoot: Resource | null = null;
+  private serviceLinks: ServiceLinks | null = null;
   /** The ComputerSystem found by discovery, when `driver_info` does not name one. */
   discoveredSystem: string | null = null;
 
@@ -109,14 +121,15 @@ export class RedfishClient {
     return { etag, resource: response.text.trim() === '' ? null : this.parse(method, path, response) };
   }
 
-  /** The service root, read once (Redfish serves it without authentication). */
-  async root(timeoutMs = this.options.requestTimeoutMs): Promise<Resource> {
-    if (!this.serviceRoot) {
+  /** The service root's links, read once (Redfish serves the root without authentication). */
+  async links(timeoutMs = this.options.requestTimeoutMs): Promise<ServiceLinks> {
+    if (!this.serviceLinks) {
       const response = await this.send('GET', this.info.rootPath, undefined, {}, timeoutMs);
       this.check('GET', this.info.rootPath, response);
-      this.serviceRoot = this.parse('GET', this.info.rootPath, response);
+      const root = this.parse('GET', this.info.rootPath, response);
+      this.serviceLinks = { systems: odataId(root.Systems), registries: odataId(root.Registries), sessions: odataId((root.Links as Resource | undefined)?.Sessions) };
     }
-    return this.serviceRoot;
+    return this.serviceLinks;
   }
 
   /** Deletes the session, if one is open (its connections stay in the pool until idle). Never throws. */
@@ -185,9 +198,8 @@ export class RedfishClient {
    */
   private async sessionsPath(timeoutMs: number): Promise<string | null> {
     try {
-      const links = (await this.root(timeoutMs)).Links as Resource | undefined;
-      const sessions = (links?.Sessions as Resource | undefined)?.['@odata.id'];
-      return typeof sessions === 'string' ? pathOf(sessions) : null;
+      const { sessions } = await this.links(timeoutMs);
+      return sessions === null ? null : pathOf(sessions);
     } catch (error) {
       // A BMC that answers, but not with a usable root, still gets the standard path.
       if (error instanceof RedfishError && error.status !== null) return this.standardSessionsPath();
@@ -304,6 +316,12 @@ function header(response: RawResponse, name: string): string | undefined {
 /** The path of a link, which a BMC may give as an absolute URL. */
 function pathOf(link: string): string {
   return /^https?:\/\//i.test(link) ? new URL(link).pathname : link;
+}
+
+/** A link's `@odata.id`, if it is one. */
+function odataId(link: unknown): string | null {
+  const id = (link as Resource | null | undefined)?.['@odata.id'];
+  return typeof id === 'string' ? id : null;
 }
 
 function bodyId(text: string): string | undefined {

@@ -95,8 +95,7 @@ export class RedfishConnections {
   async systemPath(client: RedfishClient, timeoutMs = this.requestTimeoutMs): Promise<string> {
     if (client.info.systemId) return client.info.systemId;
     if (client.discoveredSystem) return client.discoveredSystem;
-    const link = ((await client.root(timeoutMs)).Systems as Resource | undefined)?.['@odata.id'];
-    const collectionPath = typeof link === 'string' ? link : `${client.info.rootPath}/Systems`;
+    const collectionPath = (await client.links(timeoutMs)).systems ?? `${client.info.rootPath}/Systems`;
     const members = (await client.get(collectionPath, timeoutMs)).Members;
     const ids = Array.isArray(members) ? members.map((m) => (m as Resource | null)?.['@odata.id']).filter((id): id is string => typeof id === 'string') : [];
     if (ids.length === 0) throw new RedfishError('not-found', `The BMC at ${client.address} lists no ComputerSystem in ${collectionPath}`);
