@@ -92,6 +92,29 @@ describe('the gateway, a conductor and power sync in one process', () => {
     }
   });
 
+  it('drives a BMC through one Redfish session for its conductor and power sync', async () => {
+    const created = await api('POST', '/v1/nodes', {
+      body: {
+        name: 'aio-session',
+        driver: 'redfish',
+        driver_info: { redfish_address: sim.bmcUrl(2), redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'session' },
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.uuid as string;
+    // The conductor logs in to verify the BMC, and finds its system through the service root.
+    expect((await api('PUT', `/v1/nodes/${id}/states/provision`, { body: { target: 'manage' } })).status).toBe(202);
+    await eventually(async () => ((await nodeOf(id)).provision_state === 'manageable' ? true : undefined), 30_000, 'the node manageable');
+    // Power sync reads the BMC, finds it on, and has it switched off again (force mode, the default).
+    await eventually(async () => ((await nodeOf(id)).power_state === 'power off' ? true : undefined), 15_000, 'power off recorded');
+    sim.control(2, { powerState: 'On' });
+    await eventually(() => (sim.bmcs[1]!.power === 'Off' ? true : undefined), 15_000, 'the BMC off again');
+
+    const sessions = await fetch(`${sim.bmcUrl(2)}/redfish/v1/SessionService/Sessions`, { headers: { Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` } });
+    expect(sessions.status).toBe(200);
+    expect(((await sessions.json()) as { 'Members@odata.count': number })['Members@odata.count']).toBe(1);
+  });
+
   it('enrolls and verifies a Redfish node, keeps its BMC at the recorded power state, and stops cleanly on SIGTERM', async () => {
     const created = await api('POST', '/v1/nodes', {
       body: {

@@ -10,10 +10,13 @@
  * The settings are each service's own (see their config.ts), from one environment; only the two
  * metrics ports differ: CONDUCTOR_METRICS_PORT and POWER_SYNC_METRICS_PORT (both off by default),
  * since the services' METRICS_PORT would collide. The gateway serves its metrics on its own port.
+ * The conductor and power sync drive BMCs through one set of hardware types: one connection pool
+ * (REDFISH_MAX_SOCKETS is per process) and one Redfish session per BMC, as within one service.
  */
 import { LiveProjection } from '@ironledger/application';
 import { exitIfRefused } from '@ironledger/bus';
 import { loadConfig as conductorConfig, startConductor } from '@ironledger/conductor/service';
+import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
 import { openEventStore, SharedSubscriptionStore } from '@ironledger/event-store';
 import { loadConfig as gatewayConfig, startGateway } from '@ironledger/gateway/service';
 import { stopOnSignal } from '@ironledger/observability';
@@ -29,10 +32,12 @@ const store = new SharedSubscriptionStore(await openEventStore(gatewaySettings.s
 const projection = new LiveProjection(store);
 await projection.start();
 const shared = { store, projection };
+// Both read their driver settings from the one environment.
+const drivers = hardwareTypes(conductorSettings.drivers);
 
 // The conductor first: the gateway sends commands as soon as it listens.
-const conductor = await startConductor(conductorSettings, shared);
-const powerSync = await startPowerSync(powerSyncSettings, shared);
+const conductor = await startConductor(conductorSettings, { ...shared, drivers });
+const powerSync = await startPowerSync(powerSyncSettings, { ...shared, drivers });
 const gateway = await startGateway(gatewaySettings, shared, conductor.local);
 
 stopOnSignal(
@@ -41,6 +46,7 @@ stopOnSignal(
       await gateway.stop();
       await powerSync.stop();
       await conductor.stop();
+      await closeHardwareTypes(drivers);
       await projection.stop();
       await store.close();
     },

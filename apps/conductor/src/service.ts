@@ -5,7 +5,7 @@ import { AllocationCommandHandler, ChassisCommandHandler, DeployTemplateCommandH
 import { exitIfRefused, natsServers, Roster } from '@ironledger/bus';
 import { CONDUCTOR_QUEUE, type LocalConductor, type ResourceKind } from '@ironledger/contracts';
 import { type CommandMeta, type Node, type NodeEvent } from '@ironledger/domain';
-import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
+import { closeHardwareTypes, hardwareTypes, type SharedHardware } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
 import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -29,7 +29,7 @@ export interface RunningConductor {
 }
 
 /** Starts a conductor: it takes node commands from NATS once this resolves. */
-export async function startConductor(config: ConductorConfig, shared?: SharedState): Promise<RunningConductor> {
+export async function startConductor(config: ConductorConfig, shared?: SharedState & SharedHardware): Promise<RunningConductor> {
   const logger = serviceLogger(`conductor ${config.conductorId}`);
   const log = (message: string) => logger.log(message);
   const registry = serviceRegistry('conductor', config.conductorId);
@@ -45,7 +45,7 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
   const handlers: Readonly<Record<ResourceKind, { load(id: string): Promise<{ state: unknown }> }>> = { node: handler, chassis, allocation: allocations, deploy_template: templates };
   // A resource as its stream says: the judge of a claim older than its grace period.
   const claims = new UniqueClaims(store, { currentState: async (kind, id) => (await handlers[kind].load(id)).state });
-  const drivers = hardwareTypes(config.drivers);
+  const drivers = shared?.drivers ?? hardwareTypes(config.drivers);
   const allocator = new Allocator({ nodes: handler, allocations, fleet: projection.readModel, caughtUp: (position) => projection.waitFor(position), claims }, config, log);
   // A finished tear-down ends the allocation that brought the instance, and frees the instance UUID.
   const afterOutcome = async ({ events, previous, state }: Handled<NodeEvent, Node>, meta: CommandMeta) => {
@@ -85,8 +85,8 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
       await runner.shutdown();
       await allocator.drain();
       clearTimeout(giveUp);
-      await closeHardwareTypes(drivers);
       if (!shared) {
+        await closeHardwareTypes(drivers);
         await projection.stop();
         await store.close();
       }

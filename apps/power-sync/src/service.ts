@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { LiveProjection, type SharedState } from '@ironledger/application';
 import { ConductorClient, exitIfRefused, natsServers } from '@ironledger/bus';
-import { closeHardwareTypes, hardwareTypes } from '@ironledger/drivers';
+import { closeHardwareTypes, hardwareTypes, type SharedHardware } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
 import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
 import { connect } from '@nats-io/transport-node';
@@ -16,7 +16,7 @@ import { PowerSyncQueue } from './work-queue.js';
 export { loadConfig } from './config.js';
 
 /** Starts power sync: its passes begin at the next interval boundary. */
-export async function startPowerSync(config: PowerSyncConfig, shared?: SharedState): Promise<{ stop(): Promise<void> }> {
+export async function startPowerSync(config: PowerSyncConfig, shared?: SharedState & SharedHardware): Promise<{ stop(): Promise<void> }> {
   const logger = serviceLogger(`power-sync ${config.instanceId}`);
   const log = (message: string) => logger.log(message);
   const registry = serviceRegistry('power-sync', config.instanceId);
@@ -33,7 +33,7 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
     duplicateWindowMs: Math.max(syncIntervalMs, recoveryIntervalMs),
     replicas: config.queueReplicas,
   }).catch(exitIfRefused);
-  const drivers = hardwareTypes(config.drivers);
+  const drivers = shared?.drivers ?? hardwareTypes(config.drivers);
   const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
 
   const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger });
@@ -44,8 +44,8 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
     async stop() {
       metricsServer?.close();
       await app.close();
-      await closeHardwareTypes(drivers);
       if (!shared) {
+        await closeHardwareTypes(drivers);
         await projection.stop();
         await store.close();
       }

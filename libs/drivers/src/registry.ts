@@ -22,6 +22,15 @@ export function hardwareTypes(options: DriverOptions = {}): ReadonlyMap<string, 
   return new Map(types.map((type) => [type.name, type]));
 }
 
+/**
+ * The hardware types of a process that runs several services driving BMCs (the all-in-one
+ * process): one connection pool and one session per BMC for all of them, as within one service.
+ * The process closes them once the services have stopped.
+ */
+export interface SharedHardware {
+  readonly drivers: ReadonlyMap<string, HardwareType>;
+}
+
 /** Releases every hardware type's connections and sessions. */
 export async function closeHardwareTypes(types: ReadonlyMap<string, HardwareType>): Promise<void> {
   await Promise.allSettled([...types.values()].map((type) => type.close?.()));
