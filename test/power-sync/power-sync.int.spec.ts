@@ -174,8 +174,9 @@ describe('several instances', () => {
   const FIRST = 30;
   const COUNT = 20;
   const range = Array.from({ length: COUNT }, (_, i) => FIRST + i);
-  // Passes far enough apart that a pass's work is over well before the next one starts.
-  const intervalMs = 6000;
+  // Passes far enough apart that a pass's work is over well before the next one starts, also on a
+  // machine running at half its speed (the takeover below took 6.4 s there).
+  const intervalMs = 10_000;
   const requests = () => range.map((n) => sim.bmcs[n - 1].requests);
   /** Sleeps until `offsetMs` after the next pass boundary (passes start at multiples of the interval). */
   const untilNextPass = (offsetMs: number) => sleep(intervalMs - (Date.now() % intervalMs) + offsetMs);
@@ -279,9 +280,10 @@ describe('connections and metrics', () => {
     const metrics = await scrape();
     const passes = sample(metrics, 'ironledger_power_sync_pass_duration_seconds_count', 'kind="sync"')!;
     expect(passes).toBeGreaterThanOrEqual(2);
-    // Every pass over these few BMCs ended well within a second or two: no request waited for an idle connection to time out.
-    expect(sample(metrics, 'ironledger_power_sync_pass_duration_seconds_bucket', 'le="2.5"', 'kind="sync"')).toBe(passes);
-    expect(sample(metrics, 'ironledger_power_sync_bmc_read_duration_seconds_count', 'driver="redfish"')).toBeGreaterThanOrEqual(2 * range.length);
+    // No read waited for an idle connection to time out (4 s): each ended within 2.5 s, however loaded the machine made the whole pass.
+    const reads = sample(metrics, 'ironledger_power_sync_bmc_read_duration_seconds_count', 'driver="redfish"')!;
+    expect(reads).toBeGreaterThanOrEqual(2 * range.length);
+    expect(sample(metrics, 'ironledger_power_sync_bmc_read_duration_seconds_bucket', 'le="2.5"', 'driver="redfish"')).toBe(reads);
     expect(sample(metrics, 'ironledger_power_sync_bmc_read_errors_total', 'driver="redfish"', 'kind="server"')).toBeGreaterThanOrEqual(1);
   });
 });

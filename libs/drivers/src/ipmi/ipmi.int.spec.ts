@@ -9,13 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { DEFAULT_NODE_FIELDS, type JsonObject, type Node } from '@ironledger/domain';
 import { DriverError } from '../driver.js';
 import { IpmiManagementDriver } from './management.js';
 import { type IpmiOptions, IpmiPowerDriver } from './power.js';
 
 const run = promisify(execFile);
+// Each ipmitool call to ipmi_sim takes a few hundred ms and a test makes up to a dozen: more than
+// jest's default 5 s on a loaded machine (the boot-device test once took longer in CI).
+jest.setTimeout(30_000);
+
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const script = join(root, 'scripts/ipmi-sim.sh');
 const USER = 'admin';
