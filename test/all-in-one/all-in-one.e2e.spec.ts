@@ -59,6 +59,23 @@ afterAll(async () => {
 
 const nodeOf = async (id: string) => (await api('GET', `/v1/nodes/${id}`)).json;
 
+/** Enrolls a Redfish node on simulated BMC `bmc` and waits until the conductor has verified it. */
+async function managedRedfishNode(name: string, bmc: number, credentials: Record<string, string>): Promise<string> {
+  const created = await api('POST', '/v1/nodes', { body: { name, driver: 'redfish', driver_info: { redfish_address: sim.bmcUrl(bmc), ...credentials } } });
+  expect(created.status).toBe(201);
+  const id = created.json.uuid as string;
+  expect((await api('PUT', `/v1/nodes/${id}/states/provision`, { body: { target: 'manage' } })).status).toBe(202);
+  await eventually(async () => ((await nodeOf(id)).provision_state === 'manageable' ? true : undefined), 30_000, 'the node manageable');
+  return id;
+}
+
+/** Power sync records the BMC off, then (force mode, the default) switches it off again when it is switched on behind its back. */
+async function switchedOffAgain(id: string, bmc: number): Promise<void> {
+  await eventually(async () => ((await nodeOf(id)).power_state === 'power off' ? true : undefined), 15_000, 'power off recorded');
+  sim.control(bmc, { powerState: 'On' });
+  await eventually(() => (sim.bmcs[bmc - 1]!.power === 'Off' ? true : undefined), 15_000, 'the BMC off again');
+}
+
 describe('the gateway, a conductor and power sync in one process', () => {
   it("gives its gateway's commands to its own conductor by a call, and still answers commands sent over NATS", async () => {
     // Every command sent over NATS passes the conductors' subject: a plain subscriber sees a copy.
@@ -93,22 +110,9 @@ describe('the gateway, a conductor and power sync in one process', () => {
   });
 
   it('drives a BMC through one Redfish session for its conductor and power sync', async () => {
-    const created = await api('POST', '/v1/nodes', {
-      body: {
-        name: 'aio-session',
-        driver: 'redfish',
-        driver_info: { redfish_address: sim.bmcUrl(2), redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'session' },
-      },
-    });
-    expect(created.status).toBe(201);
-    const id = created.json.uuid as string;
-    // The conductor logs in to verify the BMC, and finds its system through the service root.
-    expect((await api('PUT', `/v1/nodes/${id}/states/provision`, { body: { target: 'manage' } })).status).toBe(202);
-    await eventually(async () => ((await nodeOf(id)).provision_state === 'manageable' ? true : undefined), 30_000, 'the node manageable');
-    // Power sync reads the BMC, finds it on, and has it switched off again (force mode, the default).
-    await eventually(async () => ((await nodeOf(id)).power_state === 'power off' ? true : undefined), 15_000, 'power off recorded');
-    sim.control(2, { powerState: 'On' });
-    await eventually(() => (sim.bmcs[1]!.power === 'Off' ? true : undefined), 15_000, 'the BMC off again');
+    // The conductor logs in to verify the BMC, and finds its system through the service root; then power sync reads it.
+    const id = await managedRedfishNode('aio-session', 2, { redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'session' });
+    await switchedOffAgain(id, 2);
 
     const sessions = await fetch(`${sim.bmcUrl(2)}/redfish/v1/SessionService/Sessions`, { headers: { Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` } });
     expect(sessions.status).toBe(200);
@@ -116,24 +120,9 @@ describe('the gateway, a conductor and power sync in one process', () => {
   });
 
   it('enrolls and verifies a Redfish node, keeps its BMC at the recorded power state, and stops cleanly on SIGTERM', async () => {
-    const created = await api('POST', '/v1/nodes', {
-      body: {
-        name: 'aio-1',
-        driver: 'redfish',
-        driver_info: { redfish_address: sim.bmcUrl(1), redfish_system_id: '/redfish/v1/Systems/1', redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic' },
-      },
-    });
-    expect(created.status).toBe(201);
-    const id = created.json.uuid as string;
-
     // The conductor verifies the BMC; the gateway's reads see it through the shared projection.
-    expect((await api('PUT', `/v1/nodes/${id}/states/provision`, { body: { target: 'manage' } })).status).toBe(202);
-    await eventually(async () => ((await nodeOf(id)).provision_state === 'manageable' ? true : undefined), 30_000, 'the node manageable');
-
-    // Power sync records the BMC's state, then (force mode, the default) pushes a change made behind its back back.
-    await eventually(async () => ((await nodeOf(id)).power_state === 'power off' ? true : undefined), 15_000, 'power off recorded');
-    sim.control(1, { powerState: 'On' });
-    await eventually(() => (sim.bmcs[0]!.power === 'Off' ? true : undefined), 15_000, 'the BMC off again');
+    const id = await managedRedfishNode('aio-1', 1, { redfish_system_id: '/redfish/v1/Systems/1', redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic' });
+    await switchedOffAgain(id, 1);
     expect((await nodeOf(id)).power_state).toBe('power off');
     const { events } = (await api('GET', `/v1/nodes/${id}/events`)).json as { events: { type: string }[] };
     expect(events.map((event) => event.type)).toContain('PowerStateRestored');
