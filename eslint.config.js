@@ -6,6 +6,42 @@ import tseslint from 'typescript-eslint';
 /** Node's I/O modules: the domain must reach the world only through its callers. */
 const nodeIoModules = ['fs', 'net', 'http', 'https', 'http2', 'dgram', 'dns', 'tls', 'child_process', 'worker_threads', 'cluster', 'os', 'process', 'timers', 'readline', 'stream'];
 
+/**
+ * The lib graph: each lib's tag (`nx.tags` in its package.json) with the libs it may import.
+ * The core is a chain, each layer importing only those below it:
+ *   domain <- contracts <- bus <- event-store <- application <- lifecycle-events <- client
+ * (the client subscribes to what lifecycle-events relays). Drivers speak to hardware for the
+ * domain and import it alone; the BMC simulator and observability stand alone.
+ */
+const CHAIN = ['layer:domain', 'layer:contracts', 'layer:bus', 'layer:event-store', 'layer:application', 'layer:lifecycle-events', 'layer:client'];
+const LAYERS = {
+  ...Object.fromEntries(CHAIN.map((tag, i) => [tag, CHAIN.slice(0, i)])),
+  'layer:drivers': ['layer:domain'],
+  'layer:bmc-sim': [],
+  'layer:observability': [],
+};
+
+/**
+ * Nx boundary options for a lib graph. Apps compose libs and never import each other; the
+ * all-in-one process (`type:composition`) is the one that runs the services themselves.
+ */
+function moduleBoundaries(layers) {
+  const libs = Object.keys(layers);
+  return {
+    enforceBuildableLibDependency: false,
+    depConstraints: [
+      ...Object.entries(layers).map(([sourceTag, below]) => ({
+        sourceTag,
+        onlyDependOnLibsWithTags: below,
+        // The domain depends on no package at all, bar its test tools.
+        ...(sourceTag === 'layer:domain' && { allowedExternalImports: ['fast-check', '@jest/globals'] }),
+      })),
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: libs },
+      { sourceTag: 'type:composition', onlyDependOnLibsWithTags: [...libs, 'type:app'] },
+    ],
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.nx/**', '.run/**'] },
   js.configs.recommended,
@@ -17,21 +53,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      // Project boundaries: the domain depends on nothing; adapters and apps on what sits below them.
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          depConstraints: [
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], allowedExternalImports: ['fast-check', '@jest/globals'] },
-            { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:domain', 'type:adapter'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:adapter'] },
-            // The all-in-one process composes the services themselves.
-            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:domain', 'type:adapter', 'type:app'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries(LAYERS)],
     },
+  },
+  {
+    // The drivers' tests run against the BMC simulator, their hardware.
+    files: ['libs/drivers/src/**/*.spec.ts'],
+    rules: { '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ ...LAYERS, 'layer:drivers': ['layer:domain', 'layer:bmc-sim'] })] },
   },
   {
     // Belt and braces for Node built-ins, which the boundary rule does not see as packages.

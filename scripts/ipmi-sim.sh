@@ -10,7 +10,8 @@
 #      IPMI_SIM_DIR (<checkout>/.run/ipmi).
 # Each sim keeps its state under <dir>/<port>/: `power` ("0"/"1", write it to change power out
 # of band), `boot`, `events` (every request the BMC got), `fail` (touch it and every chassis
-# request fails with "Unspecified error"), lan.conf, sim.log, pid. Always call it with `-C 3`:
+# request fails with "Unspecified error"), `delay` ("<parm> <seconds>": the next request setting
+# that parm is answered that late, e.g. "shutdown 4", past ipmitool's timeout), lan.conf, sim.log, pid. Always call it with `-C 3`:
 # this ipmi_sim does not answer cipher-suite queries, and suite 0 accepts any password.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)

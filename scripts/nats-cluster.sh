@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Starts a private 3-server NATS cluster with JetStream on free loopback ports for this checkout,
 # waits until every server knows JetStream's meta leader, and prints the client URLs as one
-# comma-separated list (what NATS_URL takes). The shape of deploy/kubernetes/nats.yaml, where
+# comma-separated list (what NATS_URL takes). The shape of deploy/kubernetes/base/nats.yaml, where
 # streams with JETSTREAM_REPLICAS=3 survive the loss of a server. Installs Debian's nats-server
 # (through scripts/nats.sh) when the machine has none. Each server's JetStream data lives in
-# .run/nats-cluster/<name>/js and survives stop and start; only `reset` deletes it.
+# .run/nats-cluster/<name>/js and survives stop and start; only `reset` deletes it. So do the
+# servers' ports (.run/nats-cluster/ports): a restarted cluster listens where the running services
+# reconnect to, unless another process holds one of its ports; then it says so on stderr and
+# takes new ones, and services still connected to the old URLs must be restarted with the new ones.
 #   scripts/nats-cluster.sh start   -> prints nats://127.0.0.1:P1,nats://127.0.0.1:P2,nats://127.0.0.1:P3 (idempotent)
 #   scripts/nats-cluster.sh stop
 #   scripts/nats-cluster.sh status  -> exit 0 when all three servers run
@@ -32,6 +35,16 @@ free_ports() {
     });"
 }
 
+# Whether every loopback port given can be bound now.
+ports_free() {
+  node -e "
+    const net = require('net');
+    Promise.all(process.argv.slice(1).map((port) => new Promise((ok, no) => {
+      const s = net.createServer().once('error', no);
+      s.listen(Number(port), '127.0.0.1', () => s.close(ok));
+    }))).then(() => process.exit(0), () => process.exit(1));" "$@"
+}
+
 # Whether the server monitored on port $1 knows JetStream's meta leader (a fresh cluster elects one within seconds).
 has_meta_leader() {
   node -e "fetch('http://127.0.0.1:$1/jsz').then((r) => r.json()).then((jsz) => process.exit(jsz.meta_cluster?.leader ? 0 : 1), () => process.exit(1))"
@@ -53,7 +66,13 @@ case "${1:-start}" in
     stop_all
     bash "$top/scripts/nats.sh" install
     bin=$(command -v nats-server || echo /usr/sbin/nats-server)
-    read -r -a ports <<<"$(free_ports 9)"
+    # The ports of the last start, when all are free; else new ones.
+    read -r -a ports <<<"$(cat "$run/ports" 2>/dev/null || true)"
+    if [ "${#ports[@]}" -ne 9 ] || ! ports_free "${ports[@]}"; then
+      [ "${#ports[@]}" -eq 9 ] && echo "a port of this checkout's NATS cluster (${ports[*]:0:3} for clients) is taken by another process: it gets new ports; restart the services still connected to the old URLs with the new NATS_URL" >&2
+      read -r -a ports <<<"$(free_ports 9)"
+    fi
+    echo "${ports[*]}" >"$run/ports"
     routes=""
     for i in 0 1 2; do routes+="${routes:+, }nats-route://127.0.0.1:${ports[3 + i]}"; done
     urls=()

@@ -13,8 +13,14 @@ bash scripts/ipmi-sim.sh install
 bash scripts/nats.sh install
 bash scripts/chromium.sh install
 bash scripts/install-ironic-client.sh
+# promtool and kubectl, for the deployment checks (test/deploy/): alert rules, metrics, manifests.
+bash scripts/ops-tools.sh install
+# Debian's Keystone, which the keystone tests start one of per test file (scripts/keystone.sh start).
+bash scripts/keystone.sh install
 # sushy-tools' Redfish emulator (Ironic's CI BMC emulator): Debian's packages and its repository; its suite is skipped, saying why, where that cannot be fetched.
 bash scripts/sushy-tools.sh install >/dev/null || echo "note: sushy-tools could not be installed, so the Redfish driver's sushy-tools suite will be reported as skipped"
+# ironic-python-agent 9.4.3 from its bundle, and Debian's packages it imports: test/ipa runs the real agent on loop devices.
+bash scripts/ipa.sh install >/dev/null
 if [ -z "${NATS_URL:-}" ]; then
   bash scripts/nats.sh status || trap 'bash scripts/nats.sh stop' EXIT
   NATS_URL=$(bash scripts/nats.sh start)

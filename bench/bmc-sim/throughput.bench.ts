@@ -7,13 +7,15 @@
  * Settings (environment): BENCH_URL (a running simulator; otherwise one is started in a child
  * process with BMC_SIM_SYSTEMS, default 10000), BENCH_CONCURRENCY (32), BENCH_RUNS (5),
  * BENCH_SECONDS (3 per run), BENCH_MODE (`raw`: GETs from a lean wrk-like client; `driver`: the
- * Redfish power driver's getPowerState, basic auth, which costs the client far more CPU). Prints one line per run and a JSON summary.
+ * Redfish power driver's getPowerState, basic auth, which costs the client far more CPU),
+ * BENCH_SYSTEM_ID (driver mode: `discovered`, the default, lists the BMC's Systems at each call as
+ * sushy does; `named` gives each node its `redfish_system_id`). Prints one line per run and a JSON summary.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type Node } from '@ironledger/domain';
+import { type JsonObject, type Node } from '@ironledger/domain';
 import { redfishNode, redfishPower } from '@ironledger/drivers';
 
 const env = process.env;
@@ -21,6 +23,7 @@ const concurrency = Number(env.BENCH_CONCURRENCY ?? 32);
 const runs = Number(env.BENCH_RUNS ?? 5);
 const seconds = Number(env.BENCH_SECONDS ?? 3);
 const mode = env.BENCH_MODE === 'driver' ? 'driver' : 'raw';
+const namedSystems = env.BENCH_SYSTEM_ID === 'named';
 const systems = Number(env.BMC_SIM_SYSTEMS ?? 10_000);
 const authorization = `Basic ${Buffer.from('admin:password').toString('base64')}`;
 
@@ -114,7 +117,8 @@ function driverLoad(url: string): (index: number) => Promise<void> {
   const driver = redfishPower({ maxSocketsPerBmc: 1 });
   const nodes: Node[] = [];
   for (let index = 1; index <= systems; index++) {
-    nodes.push(redfishNode(index, { redfish_address: `${url}/bmc/${index}`, redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic' }));
+    const systemId: JsonObject = namedSystems ? { redfish_system_id: `/redfish/v1/Systems/${index}` } : {};
+    nodes.push(redfishNode(index, { redfish_address: `${url}/bmc/${index}`, redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic', ...systemId }));
   }
   return async (index) => {
     await driver.getPowerState(nodes[index - 1]!);
@@ -157,6 +161,7 @@ try {
   const sorted = results.map((r) => r.perSecond).sort((a, b) => a - b);
   const summary = {
     mode,
+    ...(mode === 'driver' && { systemId: namedSystems ? 'named' : 'discovered' }),
     systems,
     concurrency,
     runs,

@@ -19,7 +19,7 @@ import { type AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { systemMacs } from '@ironledger/bmc-sim';
 import { duration, ProgressBar } from '@ironledger/observability';
-import { startService } from '../../test/support/processes.js';
+import { startBmcSim } from '../../test/support/processes.js';
 import { startSystem } from '../../test/support/system.js';
 
 const { values: opts } = parseArgs({
@@ -36,7 +36,8 @@ const CLK_TCK = 100;
 type Json = Record<string, unknown>;
 
 const images = http.createServer((request, response) => {
-  if (request.url === '/disk.raw') return void response.writeHead(200, { 'Content-Length': IMAGE.length }).end(IMAGE);
+  // Closed once sent: kept alive, Node's server would cut a download still read 5 s after the image left it.
+  if (request.url === '/disk.raw') return void response.writeHead(200, { 'Content-Length': IMAGE.length, Connection: 'close' }).end(IMAGE);
   response.writeHead(200).end('agent ISO');
 });
 await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
@@ -45,8 +46,7 @@ const imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
 // Timeouts far beyond a round: a slow node shows in the figures, it does not fail. The simulator,
 // which serves every BMC and agent on one core and hashes every image written, answers slowly at times.
 const system = await startSystem({ env: { CALLBACK_TIMEOUT_S: '1800', COMMAND_TIMEOUT_MS: '60000', REDFISH_REQUEST_TIMEOUT_MS: '60000', LOG_LEVEL: 'warn' }, logChars: 4000 });
-const sim = await startService('apps/bmc-sim/src/main.ts', { BMC_SIM_PORT: '0', BMC_SIM_SYSTEMS: String(N), BMC_SIM_IRONIC_URL: system.baseUrl }, { name: 'bmc-sim', readyTimeoutMs: 120_000 });
-const simUrl = /ready at (http:\/\/[^\s:]+:\d+)/.exec(sim.output())![1]!;
+const { sim, url: simUrl } = await startBmcSim({ BMC_SIM_SYSTEMS: String(N), BMC_SIM_IRONIC_URL: system.baseUrl }, 120_000);
 const conductorPid = system.processes().find((p) => p.name === system.conductorIds[0])!.process.pid!;
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {

@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { systemMacs } from '@ironledger/bmc-sim';
-import { type Service, startService } from '../support/processes.js';
+import { type Service, startBmcSim } from '../support/processes.js';
 import { type RunningSystem, sleep, startSystem } from '../support/system.js';
 
 jest.setTimeout(180_000);
@@ -34,19 +34,15 @@ beforeAll(async () => {
   const which = spawnSync('sh', ['-c', 'command -v baremetal'], { encoding: 'utf8' });
   if (which.status !== 0) throw new Error('the `baremetal` CLI is missing: run `bash scripts/install-ironic-client.sh` (as root) first');
   images = http.createServer((request, response) => {
-    if (request.url === '/disk.raw') return void response.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(IMAGE);
+    // Closed once sent: kept alive, Node's server would cut a download still read 5 s after the image left it.
+    if (request.url === '/disk.raw') return void response.writeHead(200, { 'Content-Type': 'application/octet-stream', Connection: 'close' }).end(IMAGE);
     if (request.url?.endsWith('.iso')) return void response.writeHead(200).end('not really an ISO');
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
   system = await startSystem({ env: { CALLBACK_TIMEOUT_S: String(CALLBACK_TIMEOUT_S), COMMAND_TIMEOUT_MS: '30000' } });
-  sim = await startService(
-    'apps/bmc-sim/src/main.ts',
-    { BMC_SIM_PORT: '0', BMC_SIM_SYSTEMS: '20', BMC_SIM_IRONIC_URL: system.baseUrl, BMC_SIM_AGENT_HEARTBEAT_MS: '1000', BMC_SIM_AGENT_BOOT_MS: '200' },
-    { name: 'bmc-sim', readyTimeoutMs: 60_000 },
-  );
-  simUrl = /ready at (http:\/\/[^\s:]+:\d+)/.exec(sim.output())![1]!;
+  ({ sim, url: simUrl } = await startBmcSim({ BMC_SIM_SYSTEMS: '20', BMC_SIM_IRONIC_URL: system.baseUrl, BMC_SIM_AGENT_HEARTBEAT_MS: '1000', BMC_SIM_AGENT_BOOT_MS: '200' }));
 }, 180_000);
 
 afterAll(async () => {
@@ -216,6 +212,39 @@ describe('network boot', () => {
       mac_addresses: [systemMacs(n)[0]],
     });
     expect((await control(`/bmc/${n}/agent`)).bootedFrom).toBe('network');
+  });
+});
+
+describe('Metal3’s nodes: iPXE boot and RAID through the agent', () => {
+  const IPXE = ['--boot-interface', 'ipxe', '--raid-interface', 'agent', '--driver-info', 'deploy_kernel=IMAGES/ipa.kernel', '--driver-info', 'deploy_ramdisk=IMAGES/ipa.initramfs'];
+  const raidSteps = (...steps: string[]) => JSON.stringify(steps.map((step) => ({ interface: 'raid', step })));
+
+  it('boot the agent from the iPXE script recorded for the node, and clean with the agent’s RAID steps, which need a target configuration', async () => {
+    const { uuid, n } = await enroll(IPXE);
+    await baremetal('node', 'clean', uuid, '--clean-steps', raidSteps('create_configuration'), '--wait', '90');
+    const failed = await until(uuid, 'clean failed', 90_000, false);
+    expect(String(failed.last_error)).toContain(`Node ${uuid} has no target RAID configuration.`);
+    const events = (await api(`/v1/nodes/${uuid}/events?limit=1000`)).events as { type: string; data: { config?: Json } }[];
+    expect(events.find((e) => e.type === 'BootConfigRecorded')?.data.config).toMatchObject({
+      mode: 'deploy',
+      ipxe_script: `#!ipxe\nkernel ${imagesUrl}/ipa.kernel nofb nomodeset vga=normal ipa-api-url=http://127.0.0.1:6385 initrd=ramdisk\ninitrd --name ramdisk ${imagesUrl}/ipa.initramfs\nboot\n`,
+    });
+    expect((await control(`/bmc/${n}/agent`)).bootedFrom).toBe('network');
+
+    await ok('node', 'manage', uuid, '--wait', '60');
+    await ok('node', 'set', uuid, '--target-raid-config', JSON.stringify({ logical_disks: [{ size_gb: 'MAX', raid_level: '1', is_root_volume: true }] }));
+    await ok('node', 'clean', uuid, '--clean-steps', raidSteps('delete_configuration', 'create_configuration'), '--wait', '90');
+    await until(uuid, 'manageable');
+    expect((await stepHistory(uuid)).slice(-4)).toEqual([
+      'clean started raid.delete_configuration', 'clean finished raid.delete_configuration', 'clean started raid.create_configuration', 'clean finished raid.create_configuration',
+    ]);
+  });
+
+  it('offer no RAID steps without the agent RAID interface', async () => {
+    const { uuid } = await enroll(IPXE.map((arg) => (arg === 'agent' ? 'no-raid' : arg)));
+    await baremetal('node', 'clean', uuid, '--clean-steps', raidSteps('delete_configuration'), '--wait', '90');
+    const failed = await until(uuid, 'clean failed', 90_000, false);
+    expect(String(failed.last_error)).toContain(`Node ${uuid} does not support this clean step: {"interface":"raid","step":"delete_configuration"}`);
   });
 });
 

@@ -26,8 +26,11 @@ const TRANSITIONS = [
   ['provide', 'manageable', 'available'],
 ] as const;
 const PROBE_INTERVAL_MS = 250;
-/** How soon after a kill writes must succeed again. */
-const RESUME_BOUND_MS = 15_000;
+/**
+ * How soon after a kill writes must succeed again. A stuck client (a consumer never made again)
+ * is what this catches; how fast recovery is, is the figure the test prints (6–10 s here).
+ */
+const RESUME_BOUND_MS = 30_000;
 
 let cluster: NatsCluster;
 let system: RunningSystem;

@@ -106,7 +106,7 @@ describe('conductor over NATS', () => {
     await toActive(nodeId);
     await settled(nodeId, 'active');
     await bus.send({ type: 'UpdateNode', nodeId, data: { changes: { driver_info: { fake_fail: ['rescue'] } } } });
-    await act(nodeId, 'rescue', {});
+    await act(nodeId, 'rescue', { rescue_password: 'pw' });
     expect((await waiting(nodeId, 'rescue failed')).last_error).toContain('rescue');
     await bus.send({ type: 'UpdateNode', nodeId, data: { changes: { driver_info: { fake_fail: ['unrescue'] } } } });
     await act(nodeId, 'unrescue');
@@ -130,7 +130,7 @@ describe('conductor over NATS', () => {
     const nodeId = await enroll({ fake_wait: ['rescue'] });
     await toActive(nodeId);
     await settled(nodeId, 'active');
-    await act(nodeId, 'rescue');
+    await act(nodeId, 'rescue', { rescue_password: 'pw' });
     await waiting(nodeId, 'rescue wait');
     await resume(nodeId);
     await settled(nodeId, 'rescue');
@@ -180,6 +180,28 @@ describe('conductor over NATS', () => {
     expect(second).toEqual({ ok: false, error: { type: 'locked', message: `Node ${nodeId} is locked by host cond-a, please retry after the current operation is completed.` } });
     expect(await eventCount(nodeId)).toBe(before);
     await settled(nodeId, 'manageable');
+  });
+
+  it('refuses, without any gateway, what Ironic’s conductor refuses: a verb an interface cannot carry out, bad arguments, a BMC it cannot reach', async () => {
+    const nodeId = await enroll();
+    await bus.send({ type: 'UpdateNode', nodeId, data: { changes: { rescue_interface: 'no-rescue' } } });
+    await toActive(nodeId);
+    await settled(nodeId, 'active');
+    const before = await eventCount(nodeId);
+    expect(await act(nodeId, 'rescue', { rescue_password: 'pw' })).toEqual({
+      ok: false,
+      error: { type: 'instance_failure', message: `Failed to rescue instance None for node ${nodeId}: Validation failed: Driver fake-hardware does not support rescue (disabled or not implemented).` },
+    });
+    expect(await act(nodeId, 'rebuild', { configdrive: 'not base64 !!' })).toMatchObject({ ok: false, error: { type: 'invalid_parameter', message: 'Invalid configdrive format: it is neither a JSON, nor a URL, nor a base64 string' } });
+    expect(await eventCount(nodeId)).toBe(before);
+    expect((await load(nodeId)).provision_state).toBe('active');
+    const redfish = randomUUID();
+    expect((await bus.send({ type: 'RegisterNode', nodeId: redfish, data: { driver: 'redfish', provision_state: 'enroll' } })).ok).toBe(true);
+    expect(await bus.send({ type: 'RequestPowerAction', nodeId: redfish, data: { target: 'power on' } })).toMatchObject({
+      ok: false,
+      error: { type: 'invalid_parameter', message: `Missing the following Redfish properties in node ${redfish} driver_info: ['redfish_address', 'redfish_username', 'redfish_password']` },
+    });
+    expect(await eventCount(redfish)).toBe(1);
   });
 
   it('refuses invalid transitions, unknown drivers and duplicate names without appending', async () => {

@@ -28,6 +28,7 @@ afterAll(async () => {
   await system?.stop();
 });
 
+const spelledWithV1 = (path: string) => decodeURIComponent(path.split('/')[1]!) === 'v1';
 const get = (path: string, authorization?: string) => fetch(`${system.baseUrl}${path}`, { headers: authorization ? { authorization } : {} });
 
 describe('http_basic authentication', () => {
@@ -50,9 +51,10 @@ describe('http_basic authentication', () => {
     expect(routes.length).toBeGreaterThan(30);
     const wrong = `Basic ${Buffer.from('alice:wrong').toString('base64')}`;
     const admitted: string[] = [];
+    // A public route of `/v1` is public only when spelled with `/v1`: its un-prefixed spellings are guarded too.
+    const guarded = (path: string) => (PUBLIC_ROUTES.has(path) ? (path.startsWith('/v1/') ? encodedVariants(path.replace(/:[^/]+/g, 'x')).filter((variant) => !spelledWithV1(variant)) : []) : encodedVariants(path.replace(/:[^/]+/g, 'x')));
     for (const { method, path } of routes) {
-      if (PUBLIC_ROUTES.has(path)) continue;
-      for (const variant of encodedVariants(path.replace(/:[^/]+/g, 'x'))) {
+      for (const variant of guarded(path)) {
         for (const headers of [{}, { authorization: wrong }] as Record<string, string>[]) {
           const response = await rawRequest(system.baseUrl, method, variant, headers, method === 'GET' || method === 'DELETE' ? undefined : '{}');
           if (response.status !== 401) admitted.push(`${method} ${variant} ${headers.authorization ? '(wrong password)' : ''} → ${response.status}`);
@@ -68,6 +70,16 @@ describe('http_basic authentication', () => {
     }
     for (const path of ['/', '/v1', '/%761', '/v1/', '/healthz']) expect([path, (await rawRequest(system.baseUrl, 'GET', path)).status]).toEqual([path, 200]);
     expect((await rawRequest(system.baseUrl, 'POST', '/v%31/heartbeat/no-such-node', {}, '{}')).status).not.toBe(401);
+  });
+
+  it('opens the ramdisk’s routes only when spelled with /v1, as Ironic matches its public routes on the path as sent', async () => {
+    // Ironic 21.4.4 with http_basic: GET /v1/lookup 404 and POST /v1/heartbeat/abc 400 without credentials; /lookup and /heartbeat/abc 401, and with them 404 (lookup came with 1.22).
+    expect((await rawRequest(system.baseUrl, 'GET', '/v1/lookup')).status).not.toBe(401);
+    for (const [method, path] of [['GET', '/lookup'], ['GET', '/lookup?node_uuid=x'], ['POST', '/heartbeat/abc'], ['POST', '/%68eartbeat/abc'], ['POST', '/continue']]) {
+      expect([method, path, (await rawRequest(system.baseUrl, method!, path!, {}, method === 'POST' ? '{}' : undefined)).status]).toEqual([method, path, 401]);
+    }
+    expect((await get('/lookup', alice)).status).toBe(404);
+    expect((await get('/nodes', alice)).status).toBe(200);
   });
 
   it('records the authenticated user as the actor of what the request caused', async () => {

@@ -63,7 +63,7 @@ describe('chassis', () => {
   it('answers bad input with Ironic’s errors and appends nothing', async () => {
     const before = await system.eventCount();
     const cases: [string, string, unknown, number, string][] = [
-      ['POST', '/v1/chassis', { bogus: 1 }, 400, "Additional properties are not allowed ('bogus' was unexpected)"],
+      ['POST', '/v1/chassis', { bogus: 1 }, 400, "Schema error for chassis: Additional properties are not allowed ('bogus' was unexpected)"],
       ['POST', '/v1/chassis', { uuid: 'not-a-uuid' }, 400, 'Expected UUID for uuid: not-a-uuid'],
       ['POST', '/v1/chassis', { description: 'x'.repeat(256) }, 400, `Schema error for chassis: '${'x'.repeat(256)}' is too long`],
       ['POST', '/v1/chassis', { extra: 'text' }, 400, "Schema error for chassis: 'text' is not of type 'object', 'null'"],

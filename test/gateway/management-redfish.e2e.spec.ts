@@ -150,6 +150,14 @@ describe('Redfish nodes', () => {
     expect((await types(uuid)).filter((type) => type === 'IndicatorSet')).toHaveLength(2);
   });
 
+  it('refuse a question about the hardware of a node whose driver_info the driver cannot use with 400, as Ironic does', async () => {
+    const created = await call('POST', '/v1/nodes', { body: { driver: 'redfish', name: 'rf-no-bmc' } });
+    const uuid = created.json.uuid as string;
+    await refusals([
+      ['GET', `/v1/nodes/${uuid}/management/indicators`, undefined, 400, `Missing the following Redfish properties in node ${uuid} driver_info: ['redfish_address', 'redfish_username', 'redfish_password']`],
+    ]);
+  });
+
   it('change the boot mode and secure boot on the BMC, recording the new state or the failure', async () => {
     const uuid = await redfishNode(6);
     expect((await call('PUT', `/v1/nodes/${uuid}/states/boot_mode`, { body: { target: 'bios' } })).status).toBe(202);

@@ -3,13 +3,13 @@
  * requests by route pattern, event streams open, conductor round trips, read-model lag, and one
  * log line per request carrying the id its response carries.
  */
-import { describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { apiClient, type Json } from '../support/api.js';
-import { eventually } from '../support/processes.js';
+import { eventually, freePort } from '../support/processes.js';
 import { type RunningSystem } from '../support/system.js';
 import { systemForFile } from '../support/system-for-file.js';
 
@@ -26,6 +26,9 @@ function sample(exposition: string, name: string, labels: Record<string, string>
   return undefined;
 }
 
+/** How every service writes times: ISO 8601, UTC, milliseconds. */
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 const gatewayOutput = (system: RunningSystem) => system.processes().find((p) => p.name === 'gateway')!.output();
 
 /** The gateway's JSON log lines. */
@@ -36,7 +39,14 @@ const jsonLines = (system: RunningSystem): Json[] =>
     .map((line) => JSON.parse(line) as Json);
 
 describe('metrics and access log (JSON logs)', () => {
-  const system = systemForFile({ logChars: 2_000_000 });
+  // The gateway's metrics port, picked before the system starts (this hook runs before its own).
+  const gatewayEnv: Record<string, string> = {};
+  let metricsPort = 0;
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    gatewayEnv.METRICS_PORT = String(metricsPort);
+  });
+  const system = systemForFile({ logChars: 2_000_000, env: gatewayEnv, conductorEnv: [{ METRICS_PORT: '0' }] });
   const call = apiClient(() => system.baseUrl);
   const scrape = async () => {
     const response = await fetch(`${system.baseUrl}/metrics`);
@@ -44,6 +54,7 @@ describe('metrics and access log (JSON logs)', () => {
     return response.text();
   };
   let uuid: string;
+  let manageRequestId: string;
 
   it('counts requests and their durations by method, route pattern and status, never by URL', async () => {
     const created = await call('POST', '/v1/nodes', { body: { driver: 'fake-hardware', name: 'metered' } });
@@ -69,7 +80,9 @@ describe('metrics and access log (JSON logs)', () => {
   });
 
   it('times conductor round trips by message type and result', async () => {
-    expect((await call('PUT', `/v1/nodes/${uuid}/states/provision`, { body: { target: 'manage' } })).status).toBe(202);
+    const managed = await call('PUT', `/v1/nodes/${uuid}/states/provision`, { body: { target: 'manage' } });
+    expect(managed.status).toBe(202);
+    manageRequestId = managed.headers.get('openstack-request-id')!;
     const text = await scrape();
     expect(sample(text, 'ironledger_gateway_conductor_round_trip_seconds_count', { type: 'RegisterNode', result: 'ok' })).toBe(1);
     expect(sample(text, 'ironledger_gateway_conductor_round_trip_seconds_count', { type: 'RequestProvisionAction', result: 'ok' })).toBe(1);
@@ -86,6 +99,24 @@ describe('metrics and access log (JSON logs)', () => {
     await eventually(async () => ((await streams()) === 0 ? true : undefined), 10_000, 'the stream to be counted out');
   });
 
+  it('counts the fleet from the read model when scraped, with no instance label of its own', async () => {
+    const text = await eventually(async () => {
+      const scraped = await scrape();
+      return sample(scraped, 'ironledger_fleet_nodes', { provision_state: 'manageable' }) === 1 ? scraped : undefined;
+    }, 10_000, 'the managed node counted');
+    expect(sample(text, 'ironledger_fleet_nodes', { provision_state: 'enroll' })).toBe(0);
+    expect(sample(text, 'ironledger_fleet_stuck_nodes', { provision_state: 'clean failed' })).toBe(0);
+    expect(sample(text, 'ironledger_fleet_maintenance_nodes')).toBe(0);
+    expect(text).not.toMatch(/\binstance="/);
+    expect(text).toMatch(/^ironledger_fleet_nodes\{provision_state="manageable",service="gateway"\} 1$/m);
+  });
+
+  it('serves the same metrics unauthenticated on METRICS_PORT, for scrapers without credentials', async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(sample(text, 'ironledger_fleet_nodes', { provision_state: 'manageable' })).toBe(1);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/readyz`)).status).toBe(200);
+  });
+
   it('reports how far the read model is behind the store', async () => {
     await eventually(async () => (sample(await scrape(), 'ironledger_gateway_read_model_lag_events') === 0 ? true : undefined), 10_000, 'a lag of 0');
   });
@@ -97,7 +128,7 @@ describe('metrics and access log (JSON logs)', () => {
     const line = await eventually(() => jsonLines(system).find((l) => l.requestId === requestId), 10_000, 'the access line');
     expect(line).toEqual({
       level: 'info',
-      time: expect.any(Number),
+      time: expect.stringMatching(ISO_TIME),
       pid: expect.any(Number),
       hostname: expect.any(String),
       context: 'access',
@@ -118,6 +149,28 @@ describe('metrics and access log (JSON logs)', () => {
     // Lines leave in order: once the last request's line is out, the others' would be too.
     await eventually(() => jsonLines(system).find((l) => l.requestId === ids[3]), 10_000, 'the last access line');
     expect(jsonLines(system).filter((l) => ids.slice(0, 3).includes(l.requestId as string | null))).toEqual([]);
+  });
+
+  it('logs every service in the same format, and the conductor each piece of node work with the request that caused it and its duration', async () => {
+    const conductor = system.processes().find((p) => p.name === system.conductorIds[0])!;
+    const lines = () => conductor.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Json);
+    const outcome = await eventually(() => lines().find((l) => l.requestId === manageRequestId && l.outcome !== undefined), 10_000, 'the work outcome line');
+    expect(outcome).toEqual({
+      level: 'info',
+      time: expect.stringMatching(ISO_TIME),
+      pid: expect.any(Number),
+      hostname: expect.any(String),
+      context: `conductor ${system.conductorIds[0]}`,
+      node: uuid,
+      requestId: manageRequestId,
+      state: 'verifying',
+      outcome: 'succeeded',
+      durationMs: expect.any(Number),
+      msg: expect.stringMatching(/^work on node .* succeeded \(verifying, \d+ ms\)$/),
+    });
+    expect(lines()).toEqual(expect.arrayContaining([expect.objectContaining({ requestId: manageRequestId, node: uuid, msg: `work on node ${uuid} started (verifying)` })]));
+    // Nothing the conductor printed is in another format.
+    expect(conductor.output().split('\n').filter((line) => line !== '' && !line.startsWith('{'))).toEqual([]);
   });
 
   it('logs Nest’s own messages through the same logger', () => {
@@ -161,7 +214,7 @@ describe('metrics and access log with http_basic (text logs)', () => {
     expect(response.status).toBe(200);
     const requestId = response.headers.get('openstack-request-id')!;
     const line = await eventually(() => gatewayOutput(system).split('\n').find((l) => l.includes(requestId)), 10_000, 'the access line');
-    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: access: request completed \{.*\}$/);
+    expect(line).toMatch(/^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\] INFO: access: request completed \{.*\}$/);
     expect(JSON.parse(line.slice(line.indexOf('{')))).toMatchObject({ requestId, user: 'prometheus', method: 'GET', url: '/v1/nodes', route: '/v1/nodes', status: 200 });
   });
 

@@ -91,7 +91,8 @@ describe('a NATS outage under load', () => {
       if (Date.now() > deadline) throw new Error(`not settled 60 s after the outage: ${JSON.stringify(nodes.map((n) => [n.provision_state, n.reservation, n.last_error]))}\n${system.logs()}`);
       await sleep(200);
     }
-    expect(readySince! - back).toBeLessThan(15_000);
+    // A gateway that never comes back is what this catches, not how fast a loaded machine is.
+    expect(readySince! - back).toBeLessThan(30_000);
 
     const nodes = await Promise.all(uuids.map(async (uuid) => (await handler.load(uuid)).state!));
     expect(nodes.filter((node) => node.last_error !== null).map((node) => node.last_error)).toEqual([]);

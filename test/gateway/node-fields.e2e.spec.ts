@@ -317,6 +317,16 @@ describe('node identifiers and error bodies', () => {
     await refused(() => call('DELETE', '/v1/nodes'), 400, 'Missing mandatory parameter: node_ident');
   });
 
+  it('checks a maintenance reason as Ironic’s arguments are checked (recorded from Ironic 21.4.4)', async () => {
+    expect((await call('POST', '/v1/nodes', { body: { driver: 'fake-hardware', name: 'nf-maintenance' } })).status).toBe(201);
+    await refused(() => call('PUT', '/v1/nodes/nf-maintenance/maintenance', { body: { reason: 1 } }), 400, 'Expected string for reason: 1');
+    await refused(() => call('PUT', '/v1/nodes/nf-maintenance/maintenance', { body: { nope: 1 } }), 400, 'Unexpected arguments: nope');
+    // Ironic keeps a reason of any length (a text column), and so does ironledger.
+    const long = 'r'.repeat(300);
+    expect((await call('PUT', '/v1/nodes/nf-maintenance/maintenance', { body: { reason: long } })).status).toBe(202);
+    expect((await call('GET', '/v1/nodes/nf-maintenance')).json).toMatchObject({ maintenance: true, maintenance_reason: long });
+  });
+
   it('finds nodes as Ironic does: names from 1.5 and by the version’s rule, a .json suffix stripped', async () => {
     await createNode({ name: 'nf_under' });
     await refused(() => call('GET', '/v1/nodes/11111111-2222-3333-4444-999999999999'), 404, 'Node 11111111-2222-3333-4444-999999999999 could not be found.');

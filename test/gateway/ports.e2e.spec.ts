@@ -44,11 +44,14 @@ describe('ports', () => {
     expect(set.json).toMatchObject({ extra: { rack: 'r1', k: 'v' }, pxe_enabled: false, physical_network: 'p2', updated_at: expect.any(String) });
     const unset = await call('PATCH', `/v1/ports/${uuid}`, { body: [{ op: 'remove', path: '/extra/rack' }, { op: 'remove', path: '/physical_network' }] });
     expect(unset.json).toMatchObject({ extra: { k: 'v' }, physical_network: null });
+    // Ironic 21.4.4 refuses an empty physical network only in a patch's first operation; a later one it stores.
+    const empty = await call('PATCH', `/v1/ports/${uuid}`, { body: [{ op: 'add', path: '/extra/e', value: 1 }, { op: 'add', path: '/physical_network', value: '' }] });
+    expect([empty.status, empty.json.physical_network]).toEqual([200, '']);
     expect((await call('PATCH', `/v1/ports/${uuid}`, { body: [] })).json).toMatchObject({ extra: { k: 'v' } });
 
     expect((await call('DELETE', `/v1/ports/${uuid}`)).status).toBe(204);
     expect((await call('GET', `/v1/ports/${uuid}`)).status).toBe(404);
-    expect(await nodeEventTypes(system, node)).toEqual(['NodeRegistered', 'PortAdded', 'PortUpdated', 'PortUpdated', 'PortRemoved']);
+    expect(await nodeEventTypes(system, node)).toEqual(['NodeRegistered', 'PortAdded', 'PortUpdated', 'PortUpdated', 'PortUpdated', 'PortRemoved']);
     // The MAC is free again.
     expect((await call('POST', '/v1/ports', { body: { address: mac(1), node_uuid: node } })).status).toBe(201);
   });
@@ -110,6 +113,9 @@ describe('ports', () => {
       ['PATCH', `/v1/ports/${port}`, [{ op: 'remove', path: '/address' }], 400, "Schema error for patch: 'address' is a required property"],
       ['PATCH', `/v1/ports/${port}`, [{ op: 'replace', path: '/address', value: mac(11) }], 409, `A port with MAC address ${mac(11)} already exists.`],
       ['PATCH', `/v1/ports/${port}`, [{ op: 'replace', path: '/address', value: 'bad' }], 400, 'Expected valid MAC address for address: bad'],
+      // Deliberately not Ironic's status: 21.4.4 answers this 500 with the same words (its port object
+      // raises a ValueError the API does not catch, logged as a server-side error). The patch is the
+      // client's mistake, so ironledger refuses it as 400, as Ironic refuses a POST's null pxe_enabled.
       ['PATCH', `/v1/ports/${port}`, [{ op: 'remove', path: '/pxe_enabled' }], 400, "Field `pxe_enabled' cannot be None"],
       ['PATCH', `/v1/ports/${port}`, [{ op: 'replace', path: '/node_uuid', value: 'port-refusals-2' }], 400, 'Expected a UUID or int but received port-refusals-2.'],
       ['PATCH', `/v1/ports/${port}`, [{ op: 'replace', path: '/node_uuid', value: UNKNOWN }], 400, `Node ${UNKNOWN} could not be found.`],

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { simulatedInventory, systemMacs } from '@ironledger/bmc-sim';
-import { type Service, startService } from '../support/processes.js';
+import { type Service, startBmcSim } from '../support/processes.js';
 import { type RunningSystem, sleep, startSystem } from '../support/system.js';
 import { Api, type Json } from './client.js';
 
@@ -23,12 +23,7 @@ let api: Api;
 beforeAll(async () => {
   system = await startSystem({ env: { COMMAND_TIMEOUT_MS: '30000' } });
   // The simulator runs as its own process, as it does in a deployment.
-  sim = await startService(
-    'apps/bmc-sim/src/main.ts',
-    { BMC_SIM_PORT: '0', BMC_SIM_SYSTEMS: String(GARBLED), BMC_SIM_CALLBACK_URL: `${system.baseUrl}/v1/continue`, BMC_SIM_RAMDISK_DELAY_MS: '300' },
-    { name: 'bmc-sim', readyTimeoutMs: 60_000 },
-  );
-  simUrl = /ready at (http:\/\/[^\s:]+:\d+)/.exec(sim.output())![1];
+  ({ sim, url: simUrl } = await startBmcSim({ BMC_SIM_SYSTEMS: String(GARBLED), BMC_SIM_CALLBACK_URL: `${system.baseUrl}/v1/continue`, BMC_SIM_RAMDISK_DELAY_MS: '300' }));
   api = new Api(system);
 }, 180_000);
 

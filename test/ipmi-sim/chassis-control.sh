@@ -10,6 +10,9 @@
 # (timestamped lines) so tests can assert what the BMC was asked to do.
 # Fault injection: while <statedir>/fail exists every get/set fails, and ipmi_sim answers
 # completion code 0xff ("Unspecified error") - e.g. `touch .run/ipmi/<port>/fail`.
+# Slow answers: while <statedir>/delay holds "<parm> <seconds>", the next `set` of that parm waits
+# that long before it acts (ipmi_sim answers nothing meanwhile), and the file is removed: one slow
+# answer, e.g. `echo "shutdown 3" > .run/ipmi/<port>/delay` outlasts ipmitool's own timeout.
 dir=$1; op=$2
 [ -n "$dir" ] && [ -d "$dir" ] || { echo "state dir missing: $dir"; exit 1; }
 shift 2 || exit 1
@@ -26,6 +29,10 @@ case $op in
       esac
     done ;;
   set)
+    if [ -f "$dir/delay" ]; then
+      read -r slow seconds < "$dir/delay" || true
+      [ "$slow" = "$1" ] && { rm -f "$dir/delay"; sleep "$seconds"; }
+    fi
     while [ $# -gt 0 ]; do
       p=$1; v=$2; shift 2 || { echo "no value for $p"; exit 1; }
       case $p in

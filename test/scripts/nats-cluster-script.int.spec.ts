@@ -1,7 +1,8 @@
 /**
  * scripts/nats-cluster.sh in a scratch copy of the checkout (the script keeps its servers' data
  * under its own checkout's .run/nats-cluster): three servers that hold a stream's three copies,
- * the same client URLs for a second start, data kept across stop and start, deleted on reset.
+ * the same client URLs for a second start and after a restart, data kept across stop and start,
+ * deleted on reset.
  */
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { execFile } from 'node:child_process';
@@ -62,6 +63,8 @@ describe('scripts/nats-cluster.sh', () => {
     await cluster('stop');
     expect(await running()).toBe(false);
     const again = await cluster('start');
+    // On the same ports: clients of the stopped cluster reconnect to the restarted one.
+    expect(again).toBe(urls);
     // A restarted cluster elects the stream's leader again before it answers for the stream: seconds, or tens of them on a loaded machine.
     expect(await eventually(async () => (await kept(again)) ?? undefined, 90_000, 'stream KEPT after the restart')).toEqual({ messages: 1, copies: 3 });
 

@@ -95,6 +95,23 @@ export class NatsCluster {
     return leader as ServerName;
   }
 
+  /**
+   * Each running server's own copy of stream `name` (from its monitoring endpoint): how many
+   * messages and bytes it holds, and its first and last sequence; none where the server holds no copy.
+   */
+  async copiesOf(stream: string): Promise<Partial<Record<ServerName, StreamCopy>>> {
+    const copies: Partial<Record<ServerName, StreamCopy>> = {};
+    for (const member of this.members) {
+      if (!member.process || member.process.exitCode !== null || member.process.signalCode !== null) continue;
+      const jsz = (await (await fetch(`http://127.0.0.1:${member.monitorPort}/jsz?accounts=true&streams=true`)).json()) as {
+        account_details?: { stream_detail?: { name: string; state: StreamCopy }[] }[];
+      };
+      const detail = jsz.account_details?.flatMap((account) => account.stream_detail ?? []).find((s) => s.name === stream);
+      if (detail) copies[member.name] = { messages: detail.state.messages, bytes: detail.state.bytes, first_seq: detail.state.first_seq, last_seq: detail.state.last_seq };
+    }
+    return copies;
+  }
+
   /** Stops every server and deletes the data. */
   async destroy(): Promise<void> {
     await this.client?.close();
@@ -110,6 +127,14 @@ export class NatsCluster {
   private member(name: ServerName): Member {
     return this.members.find((m) => m.name === name)!;
   }
+}
+
+/** One server's copy of a stream, as its monitoring endpoint counts it. */
+export interface StreamCopy {
+  readonly messages: number;
+  readonly bytes: number;
+  readonly first_seq: number;
+  readonly last_seq: number;
 }
 
 /** The meta leader a server knows of, if any. */

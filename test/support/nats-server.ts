@@ -61,7 +61,8 @@ export class PrivateNats {
   }
 }
 
-function accepts(port: number): Promise<boolean> {
+/** Whether something accepts TCP connections on loopback `port`. */
+export function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1', () => {
       socket.destroy();

@@ -70,6 +70,12 @@ export async function startService(entry: string, env: Record<string, string>, {
   return service;
 }
 
+/** The BMC simulator as its own process on a free port (`env`: its other BMC_SIM_* settings), with the URL it serves at. */
+export async function startBmcSim(env: Record<string, string>, readyTimeoutMs = 60_000): Promise<{ sim: Service; url: string }> {
+  const sim = await startService('apps/bmc-sim/src/main.ts', { BMC_SIM_PORT: '0', ...env }, { name: 'bmc-sim', readyTimeoutMs });
+  return { sim, url: /ready at (http:\/\/[^\s:]+:\d+)/.exec(sim.output())![1]! };
+}
+
 /** A NATS server for the test, or a clear failure telling how to get one. */
 export function natsUrl(): string {
   const url = process.env.NATS_URL;

@@ -62,7 +62,8 @@ export function rawRequest(baseUrl: string, method: string, path: string, header
 
 /**
  * Spellings of `path` that a router decodes back to it: percent-encoded letters of the version
- * segment and of the resource name, and a trailing slash.
+ * segment and of the resource name, a trailing slash, and for a `/v1` path the path without its
+ * prefix (Ironic routes `/nodes` as `/v1/nodes`), plain and with its first letter encoded.
  */
 export function encodedVariants(path: string): string[] {
   const percent = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
@@ -73,6 +74,10 @@ export function encodedVariants(path: string): string[] {
     variants.add(`/v${percent('1')}${rest}`);
     variants.add(`/${percent('v')}${percent('1')}${rest}`);
     variants.add(`/${percent('v').toLowerCase()}${percent('1')}${rest}/`);
+    if (rest.length > 1) {
+      variants.add(rest);
+      variants.add(`/${percent(rest[1]!)}${rest.slice(2)}`);
+    }
   }
   const segments = path.split('/');
   const last = segments.length - 1;

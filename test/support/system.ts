@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { natsServers } from '@ironledger/bus';
+import { natsAccess } from '@ironledger/bus';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { freePort, type Service, spawnService } from './processes.js';
 
@@ -16,6 +16,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CONDUCTOR_MAIN = 'apps/conductor/src/main.ts';
 const GATEWAY_MAIN = 'apps/gateway/src/main.ts';
 const ALL_IN_ONE_MAIN = 'apps/all-in-one/src/main.ts';
+const POWER_SYNC_MAIN = 'apps/power-sync/src/main.ts';
 
 export interface SystemOptions {
   /** How many conductor processes (default 1). */
@@ -34,6 +35,10 @@ export interface SystemOptions {
   readonly nodeFlags?: readonly string[];
   /** The gateway, the one conductor and power sync in one process (apps/all-in-one), named `all-in-one`. */
   readonly allInOne?: boolean;
+  /** A power-sync process beside the conductors, named `power-sync`, with this environment added (none unless given). */
+  readonly powerSync?: Readonly<Record<string, string>>;
+  /** The address the gateways listen on (default 127.0.0.1): 0.0.0.0 for agents in network namespaces of their own. */
+  readonly gatewayHost?: string;
 }
 
 export interface RunningSystem {
@@ -90,8 +95,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     stop: async () => {
       await Promise.all(processes.map((p) => p.stop()));
       await store?.close();
-      await deleteStream(natsUrl, stream);
-      await deleteStream(natsUrl, `${stream}_EVENTS`);
+      await deleteStream(natsUrl, stream, env);
+      await deleteStream(natsUrl, `${stream}_EVENTS`, env);
+      if (options.powerSync) await deleteStream(natsUrl, `${stream}_POWER_SYNC`, env);
     },
     logs: () => processes.map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
   };
@@ -106,10 +112,14 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       return { ...system, baseUrl, baseUrls: [baseUrl] };
     }
     for (const [index, id] of conductorIds.entries()) processes.push(spawnService(CONDUCTOR_MAIN, { ...env, ...options.conductorEnv?.[index], CONDUCTOR_ID: id }, id, options.logChars, options.nodeFlags));
+    if (options.powerSync) {
+      const powerSyncEnv = { ...env, POWER_SYNC_QUEUE: `${stream}_POWER_SYNC`, POWER_SYNC_ID: `e2e-${run}-ps`, ...options.powerSync };
+      processes.push(spawnService(POWER_SYNC_MAIN, powerSyncEnv, 'power-sync', options.logChars, options.nodeFlags));
+    }
     const baseUrls: string[] = [];
     for (let i = 1; i <= (options.gateways ?? 1); i++) {
       const port = await freePort();
-      processes.push(spawnService(GATEWAY_MAIN, { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port) }, i === 1 ? 'gateway' : `gateway-${i}`, options.logChars, options.nodeFlags));
+      processes.push(spawnService(GATEWAY_MAIN, { ...env, GATEWAY_HOST: options.gatewayHost ?? '127.0.0.1', GATEWAY_PORT: String(port) }, i === 1 ? 'gateway' : `gateway-${i}`, options.logChars, options.nodeFlags));
       baseUrls.push(`http://127.0.0.1:${port}`);
     }
     await Promise.all(baseUrls.map((url) => waitUntilReady(url, conductorIds, processes)));
@@ -147,8 +157,9 @@ async function waitForFile(path: string, timeoutMs: number): Promise<void> {
   }
 }
 
-async function deleteStream(servers: string, stream: string): Promise<void> {
-  const nc = await connect({ servers: natsServers(servers) });
+/** Deletes `stream`, connecting as the services do with `env` (their NATS credentials and certificates, if any). */
+async function deleteStream(servers: string, stream: string, env: Readonly<Record<string, string>>): Promise<void> {
+  const nc = await connect(natsAccess(servers, env));
   try {
     await (await jetstreamManager(nc)).streams.delete(stream);
   } catch {

@@ -7,9 +7,10 @@
  * processes (they take commands from other processes' gateways, and take over this conductor's
  * work when it dies).
  *
- * The settings are each service's own (see their config.ts), from one environment; only the two
- * metrics ports differ: CONDUCTOR_METRICS_PORT and POWER_SYNC_METRICS_PORT (both off by default),
- * since the services' METRICS_PORT would collide. The gateway serves its metrics on its own port.
+ * The settings are each service's own (see their config.ts), from one environment; only the
+ * metrics ports differ: GATEWAY_METRICS_PORT, CONDUCTOR_METRICS_PORT and POWER_SYNC_METRICS_PORT
+ * (all off by default), since the services' METRICS_PORT would collide. The gateway serves its
+ * metrics on its own API port as well.
  * The conductor and power sync drive BMCs through one set of hardware types: one connection pool
  * (REDFISH_MAX_SOCKETS is per process) and one Redfish session per BMC, as within one service.
  */
@@ -23,7 +24,7 @@ import { stopOnSignal } from '@ironledger/observability';
 import { loadConfig as powerSyncConfig, startPowerSync } from '@ironledger/power-sync/service';
 
 const env = process.env;
-const gatewaySettings = gatewayConfig(env);
+const gatewaySettings = gatewayConfig({ ...env, METRICS_PORT: env.GATEWAY_METRICS_PORT });
 const conductorSettings = conductorConfig({ ...env, METRICS_PORT: env.CONDUCTOR_METRICS_PORT });
 const powerSyncSettings = powerSyncConfig({ ...env, METRICS_PORT: env.POWER_SYNC_METRICS_PORT });
 

@@ -23,3 +23,11 @@ describe('the simulator’s agent settings', () => {
     expect(() => loadConfig({ BMC_SIM_AGENT_BOOT_MS: 'soon' })).toThrow('BMC_SIM_AGENT_BOOT_MS');
   });
 });
+
+describe('the simulator’s blade enclosures', () => {
+  it('are none by default, and BMC_SIM_ENCLOSURE_SIZE systems each when set', () => {
+    expect(loadConfig({}).enclosureSize).toBe(0);
+    expect(loadConfig({ BMC_SIM_SYSTEMS: '8', BMC_SIM_ENCLOSURE_SIZE: '4' })).toMatchObject({ systems: 8, enclosureSize: 4 });
+    expect(() => loadConfig({ BMC_SIM_ENCLOSURE_SIZE: '-1' })).toThrow('BMC_SIM_ENCLOSURE_SIZE must be an integer of at least 0, not "-1"');
+  });
+});

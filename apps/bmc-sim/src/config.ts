@@ -3,7 +3,8 @@ import { type BmcSimOptions, RAMDISK_MODES, type RamdiskMode } from '@ironledger
 
 /**
  * Reads the simulator's settings from the environment: BMC_SIM_HOST (127.0.0.1), BMC_SIM_PORT
- * (8000; 0 picks a free port), BMC_SIM_SYSTEMS (100), BMC_SIM_USERNAME/BMC_SIM_PASSWORD
+ * (8000; 0 picks a free port), BMC_SIM_SYSTEMS (100), BMC_SIM_ENCLOSURE_SIZE (systems per blade
+ * enclosure, one Redfish service over several systems; 0: none), BMC_SIM_USERNAME/BMC_SIM_PASSWORD
  * (admin/password), BMC_SIM_POWER (Off), BMC_SIM_SESSION_TIMEOUT (1800 s), and
  * BMC_SIM_TLS_CERT/BMC_SIM_TLS_KEY (PEM files: serve HTTPS), and for the inspection ramdisks
  * BMC_SIM_CALLBACK_URL (e.g. the gateway's /v1/continue; unset: no ramdisk posts),
@@ -21,6 +22,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BmcSimOptions 
     host: env.BMC_SIM_HOST || '127.0.0.1',
     port: integer(env, 'BMC_SIM_PORT', 8000, 0),
     systems: integer(env, 'BMC_SIM_SYSTEMS', 100, 1),
+    enclosureSize: integer(env, 'BMC_SIM_ENCLOSURE_SIZE', 0, 0),
     username: env.BMC_SIM_USERNAME || undefined,
     password: env.BMC_SIM_PASSWORD || undefined,
     power: env.BMC_SIM_POWER === 'On' ? 'On' : 'Off',

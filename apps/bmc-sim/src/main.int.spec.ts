@@ -5,10 +5,10 @@ import { expect, it } from '@jest/globals';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-it('prints ready with its URL, serves the configured BMCs, and exits on SIGTERM', async () => {
+it('prints ready with its URL, serves the configured BMCs and enclosures, and exits on SIGTERM', async () => {
   const child = spawn(process.execPath, ['--import', './scripts/register-ts.mjs', 'apps/bmc-sim/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, BMC_SIM_PORT: '0', BMC_SIM_SYSTEMS: '3', BMC_SIM_PASSWORD: 'calvin' },
+    env: { ...process.env, BMC_SIM_PORT: '0', BMC_SIM_SYSTEMS: '3', BMC_SIM_ENCLOSURE_SIZE: '3', BMC_SIM_PASSWORD: 'calvin' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -28,6 +28,8 @@ it('prints ready with its URL, serves the configured BMCs, and exits on SIGTERM'
     const collection = (await (await fetch(`${url}/redfish/v1/Systems`, { headers: auth })).json()) as { 'Members@odata.count': number };
     expect(collection['Members@odata.count']).toBe(3);
     expect((await fetch(`${url}/bmc/3/redfish/v1/Systems/3`, { headers: auth })).status).toBe(200);
+    const enclosure = (await (await fetch(`${url}/enclosure/1/redfish/v1/Systems`, { headers: auth })).json()) as { 'Members@odata.count': number };
+    expect(enclosure['Members@odata.count']).toBe(3);
   } finally {
     child.kill('SIGTERM');
   }

@@ -1,9 +1,8 @@
 /** The CLI's commands: each reads the store, writes its result to `out`, and returns the exit code. */
 import { LiveProjection, type FleetReadModel, rebuildReadModel } from '@ironledger/application';
-import { type JsonObject, type Node } from '@ironledger/domain';
 import { type EventStore } from '@ironledger/event-store';
 import { nodeStreamId } from '@ironledger/contracts';
-import { maskInstanceInfo, maskValue, nodeHistory, type PointInTime, positioned, type PositionedEvent, provisionStateCounts, readFleetAt, resolveNodeId } from '@ironledger/lifecycle-events';
+import { nodeHistory, type PointInTime, positioned, type PositionedEvent, provisionStateCounts, readFleetAt, redactNode, resolveNodeId } from '@ironledger/lifecycle-events';
 import { count, duration, ProgressBar, type ProgressPoint } from '@ironledger/observability';
 import { clip, table, transition } from './format.js';
 
@@ -55,7 +54,7 @@ export async function replay(store: EventStore, { at, json }: { at?: PointInTime
   const counts = provisionStateCounts(model.all());
   const checksum = model.checksum();
   if (json) {
-    io.out(JSON.stringify({ at: at ?? null, position: model.position, nodes: model.size, provisionStates: counts, checksum, ...(at && { fleet: [...model.all()].map((node) => safeNode(node, model.secretsOf(node.uuid))) }) }, null, 2));
+    io.out(JSON.stringify({ at: at ?? null, position: model.position, nodes: model.size, provisionStates: counts, checksum, ...(at && { fleet: [...model.all()].map(redactNode) }) }, null, 2));
     return EXIT.ok;
   }
   const when = !at ? 'now' : 'position' in at ? `at position ${count(at.position)}` : `as of ${at.time}`;
@@ -115,11 +114,6 @@ function fleetTable(model: FleetReadModel): string {
     ['UUID', 'NAME', 'PROVISION STATE', 'TARGET', 'POWER', 'MAINTENANCE', 'LAST ERROR'],
     nodes.map((n) => [n.uuid, n.name ?? '', n.provision_state, n.target_provision_state ?? '', n.power_state ?? '', n.maintenance ? 'yes' : 'no', clip(n.last_error ?? '', 60)]),
   );
-}
-
-/** A node as the CLI may print it: its secrets masked in every field. */
-function safeNode(node: Node, known?: ReadonlySet<string>): Node {
-  return maskValue({ ...node, instance_info: maskInstanceInfo(node.instance_info) } as unknown as JsonObject, known) as unknown as Node;
 }
 
 /**

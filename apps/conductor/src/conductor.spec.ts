@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { AllocationCommandHandler, ChassisCommandHandler, DeployTemplateCommandHandler, LiveProjection, NodeCommandHandler, UniqueClaims } from '@ironledger/application';
+import { AllocationCommandHandler, Allocator, ChassisCommandHandler, DeployTemplateCommandHandler, LiveProjection, NodeCommandHandler, UniqueClaims } from '@ironledger/application';
 import { claimStreamId, nodeStreamId } from '@ironledger/contracts';
 import { type NodeCommand } from '@ironledger/domain';
 import { fakeHardware } from '@ironledger/drivers';
 import { InMemoryEventStore } from '@ironledger/event-store';
-import { Allocator } from './allocator.js';
 import { Conductor, type ConductorParts } from './conductor.js';
 import { WorkRunner } from './work-runner.js';
 
@@ -202,6 +201,38 @@ describe('the conductor', () => {
   });
 });
 
+describe('allocations through the conductor', () => {
+  const allocate = (allocationId: string, backfill_node: string) =>
+    conductor.execute({
+      type: 'CreateAllocation',
+      allocationId,
+      data: { name: null, resource_class: 'gold', traits: [], candidate_nodes: [], extra: {}, owner: null, backfill_node },
+      meta: { at: new Date().toISOString(), actor: 'operator', requestId: `req-${allocationId}` },
+    });
+
+  beforeEach(async () => {
+    await conductor.execute(request('RegisterNode', A, { driver: 'fake-hardware', provision_state: 'available', resource_class: 'gold' }));
+  });
+
+  it('answers a backfill the node does not fit with a 500 carrying the reason (Ironic’s AllocationFailed)', async () => {
+    expect(await allocate('2b000000-0000-4000-8000-000000000001', A)).toEqual({ ok: false, error: { type: 'internal', message: expect.stringContaining(`Cannot backfill an allocation for node ${A}`) } });
+  });
+
+  it('deletes the allocation a node command ends before it answers', async () => {
+    const nodes = parts().nodes;
+    const meta = { at: new Date().toISOString(), actor: 'operator', requestId: 'req-deploy', conductor: SELF };
+    await nodes.handle({ type: 'RecordPowerSync', nodeId: A, data: { outcome: 'read', power_state: 'power off' }, meta });
+    await nodes.handle({ type: 'RequestProvisionAction', nodeId: A, data: { target: 'active' }, meta });
+    await nodes.handle({ type: 'RecordProvisionOutcome', nodeId: A, data: { outcome: 'succeeded' }, meta });
+    const id = '2b000000-0000-4000-8000-000000000002';
+    expect(await allocate(id, A)).toMatchObject({ ok: true, state: { state: 'active', node_uuid: A } });
+    // An active node lets its instance go in maintenance only.
+    await nodes.handle({ type: 'SetMaintenance', nodeId: A, data: { reason: null }, meta });
+    expect(await conductor.execute(request('UpdateNode', A, { changes: { instance_uuid: null } }))).toMatchObject({ ok: true, state: { allocation_uuid: null } });
+    expect((await store.readStream(`allocation-${id}`)).map((e) => e.type)).toEqual(['AllocationCreated', 'AllocationSucceeded', 'AllocationDeleted']);
+  });
+});
+
 describe('management calls', () => {
   const nodeEvents = async (id: string) => (await store.readStream(`node-${id}`)).map((e) => e.type);
   const query = (nodeId: string, data: object) => conductor.execute({ type: 'QueryHardware', nodeId, data, meta: { at: new Date().toISOString(), actor: 'operator', requestId: 'req-q' } });
@@ -252,5 +283,31 @@ describe('management calls', () => {
     await conductor.execute(request('RequestProvisionAction', A, { target: 'manage' }));
     expect(await query(A, { what: 'boot_device' })).toMatchObject({ ok: false, error: { type: 'locked' } });
     expect(await query(A, { what: 'supported_boot_devices' })).toMatchObject({ ok: true });
+  });
+
+  it('judges a node’s validation with its settings, and refuses one whose interfaces cannot be loaded with Ironic’s 400', async () => {
+    await conductor.execute(request('RegisterNode', A, { driver: 'fake-hardware', provision_state: 'enroll' }));
+    expect(await query(A, { what: 'validate' })).toMatchObject({ ok: true, result: { boot: { result: true }, deploy: { result: true }, power: { result: true } } });
+    await conductor.execute(request('UpdateNode', A, { changes: { instance_info: { deploy_interface: 'nope' } } }));
+    expect(await query(A, { what: 'validate' })).toEqual({
+      ok: false,
+      error: { type: 'invalid_parameter', message: "Could not find the following interface in the 'ironic.hardware.interfaces.deploy' entrypoint: nope. Valid interfaces are ['fake']." },
+    });
+  });
+
+  it('adds the steps of the deploy templates an agent deployment’s instance names, before the operator’s', async () => {
+    const template = { name: 'CUSTOM_RAID', steps: [{ interface: 'raid', step: 'create_configuration', args: {}, priority: 90 }], extra: {} };
+    const templateId = '7a1d3e55-0b6c-4f7e-9d21-0000000000aa';
+    await conductor.execute({ type: 'CreateDeployTemplate', templateId, data: template, meta: { at: new Date().toISOString(), actor: 'operator', requestId: 'req-t' } });
+    await conductor.execute(request('RegisterNode', A, { driver: 'fake-hardware', provision_state: 'enroll' }));
+    for (const target of ['manage', 'provide']) {
+      await conductor.execute(request('RequestProvisionAction', A, { target }));
+      await runner.drain();
+    }
+    await conductor.execute(request('UpdateNode', A, { changes: { instance_info: { deploy_interface: 'direct', traits: ['CUSTOM_RAID'] } } }));
+    await projection.waitFor((await store.readAll({ after: 0, limit: 1000 })).at(-1)!.position);
+    const operatorStep = { interface: 'deploy', step: 'write_image', args: {}, priority: 80 };
+    const reply = await conductor.execute(request('RequestProvisionAction', A, { target: 'active', deploy_steps: [operatorStep] }));
+    expect(reply).toMatchObject({ ok: true, events: [{ type: 'ProvisionStateChanged', data: { deploy_steps: [...template.steps, operatorStep] } }] });
   });
 });

@@ -1,21 +1,22 @@
 import {
+  AllocationFailedError,
+  type Allocator,
   type ChassisCommandHandler,
-  type Claim,
-  ClaimConflictError,
-  claimKey,
-  claimsHeldBy,
-  connectorClaims,
-  connectorKey,
+  claimAudit,
   type DeployTemplateCommandHandler,
+  fieldsSetBy,
   type FleetReadModel,
   type Handled,
+  handleWithClaims,
+  type HandleOptions,
+  moveItem,
+  type NodeClaimParts,
   type NodeCommandHandler,
-  portClaims,
-  portgroupClaims,
-  targetClaims,
+  StaleBasisError,
   type UniqueClaims,
+  withNameClaim,
 } from '@ironledger/application';
-import { type Command, type CommandError, type CommandReply, type HardwareQuery, type QueryReply } from '@ironledger/contracts';
+import { type Command, type CommandError, type CommandReply, type CommandRequest, type HardwareQuery, type QueryReply } from '@ironledger/contracts';
 import {
   ALLOCATION_COMMAND_TYPES,
   type AllocationCommand,
@@ -25,12 +26,8 @@ import {
   type DeployTemplate,
   type DeployTemplateCommand,
   ChassisNotFoundError,
-  decide,
   differentNodeGroup,
-  type DiscoverNode,
   DomainError,
-  handBack,
-  handOver,
   InvalidInputError,
   InvalidParameterError,
   type MoveCommand,
@@ -39,17 +36,13 @@ import {
   NODE_COMMAND_TYPES,
   type NodeCommand,
   type NodeEvent,
-  NodeNotFoundError,
-  normalizeMac,
-  type ProcessInventory,
   type ReceiveCommand,
+  withDeployTemplates,
 } from '@ironledger/domain';
-import { DriverError, DriverRefusal, type HardwareType } from '@ironledger/drivers';
+import { DriverError, DriverRefusal, type HardwareType, type RamdiskImageDefaults, RedfishError } from '@ironledger/drivers';
 import { ConcurrencyError, StoreUnavailableError } from '@ironledger/event-store';
-import { AllocationFailedError, type Allocator } from './allocator.js';
 import { HardwareManagement, MANAGEMENT_CALLS, type ManagementCall, RecordedFailure, SYNCHRONOUS_CALLS, type SynchronousCall } from './management.js';
 import { type ConductorMetrics } from './metrics.js';
-import { withNameClaim } from './name-claims.js';
 import { type WorkRunner } from './work-runner.js';
 
 /** The member of a command naming the resource it goes to, by command type. */
@@ -74,6 +67,8 @@ export interface ConductorParts {
   readonly runner: WorkRunner;
   readonly claims: UniqueClaims;
   readonly metrics?: ConductorMetrics;
+  /** The default ramdisk images (DEPLOY_ISO, DEPLOY_KERNEL, …): a node's validation judges by them when its `driver_info` names none. */
+  readonly ramdiskImages?: RamdiskImageDefaults;
   /** Whether `available` nodes may be deleted (the conductor's setting, stamped on each deletion; default true). */
   readonly allowDeletingAvailableNodes?: boolean;
 }
@@ -86,20 +81,22 @@ export interface ConductorParts {
  */
 export class Conductor {
   private readonly id: string;
-  private readonly handler: NodeCommandHandler;
   private readonly fleet: FleetReadModel;
   private readonly claims: UniqueClaims;
+  /** Node commands are carried out under their claims (`handleWithClaims`, `moveItem`). */
+  private readonly claimParts: NodeClaimParts;
   private readonly management: HardwareManagement;
 
   constructor(private readonly parts: ConductorParts) {
-    ({ id: this.id, nodes: this.handler, fleet: this.fleet, claims: this.claims } = parts);
-    this.management = new HardwareManagement(parts.nodes, parts.drivers, parts.id);
+    ({ id: this.id, fleet: this.fleet, claims: this.claims } = parts);
+    this.claimParts = { conductorId: parts.id, nodes: parts.nodes, claims: parts.claims, fleet: parts.fleet };
+    this.management = new HardwareManagement(parts.nodes, parts.drivers, parts.id, undefined, parts.ramdiskImages);
   }
 
   execute(request: HardwareQuery): Promise<QueryReply>;
   execute(request: unknown): Promise<CommandReply<unknown, unknown>>;
   async execute(request: unknown): Promise<CommandReply<unknown, unknown> | QueryReply> {
-    const reply = isHardwareQuery(request) ? await this.answer(request) : await this.decide(request);
+    const reply = isHardwareQuery(request) ? await this.answer(request) : await this.carryOut(request);
     const type = isHardwareQuery(request) || (typeof (request as Command | null)?.type === 'string' && ID_FIELD.has((request as Command).type)) ? (request as Command).type : 'unknown';
     this.parts.metrics?.commands.inc({ type, result: reply.ok ? 'ok' : reply.error.type });
     return reply;
@@ -113,28 +110,29 @@ export class Conductor {
     }
   }
 
-  private async decide(request: unknown): Promise<CommandReply<unknown, unknown>> {
+  private async carryOut(request: unknown): Promise<CommandReply<unknown, unknown>> {
     try {
       const command = asCommand(request);
       if (RECEIVE_TYPES.has(command.type)) throw new InvalidCommandError(`${command.type} is a conductor's own command (the second half of a move); send the update that moves the item.`);
       const stamped = this.withSettings({ ...command, meta: { ...command.meta, conductor: this.id } } as Command);
-      const { events, state, position } = await this.route(stamped);
+      const { events, state, position } = await this.route(stamped, basisOf(request));
       return { ok: true, events, state, position };
     } catch (error) {
       return { ok: false, error: toCommandError(error) };
     }
   }
 
-  private route(command: Command): Promise<Handled<unknown, unknown>> {
+  /** `options`: how the gateway worked the command out, for the command itself (the work it leaves is decided afresh). */
+  private route(command: Command, options: HandleOptions): Promise<Handled<unknown, unknown>> {
     switch (ID_FIELD.get(command.type)) {
       case 'chassisId':
-        return this.chassisCommand(command as ChassisCommand);
+        return this.chassisCommand(command as ChassisCommand, options);
       case 'allocationId':
-        return this.parts.allocator.execute(command as AllocationCommand);
+        return this.parts.allocator.execute(command as AllocationCommand, options);
       case 'templateId':
-        return this.templateCommand(command as DeployTemplateCommand);
+        return this.templateCommand(command as DeployTemplateCommand, options);
       case 'nodeId':
-        return this.nodeCommand(command as NodeCommand);
+        return this.nodeCommand(command as NodeCommand, options);
       default:
         throw new InvalidCommandError();
     }
@@ -142,16 +140,18 @@ export class Conductor {
 
   /** The conductor's settings a decision depends on, stamped on the command so that its events follow from it alone. */
   private withSettings(command: Command): Command {
+    // A deployment runs the steps of the deploy templates its instance asks for: the conductor's fleet view brings them.
+    if (command.type === 'RequestProvisionAction') return withDeployTemplates(command, this.fleet.deployTemplates.all());
     if (command.type !== 'DeleteNode') return command;
     return { ...command, data: { ...command.data, allow_deleting_available: this.parts.allowDeletingAvailableNodes ?? true } };
   }
 
-  private async nodeCommand(command: NodeCommand): Promise<Handled<NodeEvent, Node>> {
+  private async nodeCommand(command: NodeCommand, options: HandleOptions): Promise<Handled<NodeEvent, Node>> {
     this.checkFleetRules(command);
     if (MANAGEMENT_CALLS.has(command.type)) await this.management.check(command as ManagementCall);
     if (SYNCHRONOUS_CALLS.has(command.type)) return this.management.call(command as SynchronousCall);
     const destination = moveDestination(command);
-    const handled = destination ? await this.move(command as MoveCommand, destination) : await this.handleWithClaims(command);
+    const handled = destination ? await moveItem(this.claimParts, command as MoveCommand, destination, options) : await handleWithClaims(this.claimParts, command, options);
     this.parts.runner.afterCommit(handled.state, handled.events, command.meta);
     // An allocation that ended with the node's instance (or the node) goes too; the reply waits for that as well.
     const released = await this.parts.allocator.afterNodeCommit(handled.previous, handled.events, command.meta);
@@ -159,134 +159,18 @@ export class Conductor {
   }
 
   /** Deploy templates: a name is unique across the fleet (claimed before the template takes it). */
-  private templateCommand(command: DeployTemplateCommand): Promise<Handled<unknown, DeployTemplate>> {
-    const audit = { actor: command.meta.actor, requestId: command.meta.requestId, conductor: this.id };
+  private templateCommand(command: DeployTemplateCommand, options: HandleOptions): Promise<Handled<unknown, DeployTemplate>> {
+    const audit = claimAudit(command.meta, this.id);
     const wanted = command.type === 'CreateDeployTemplate' ? command.data.name : command.type === 'UpdateDeployTemplate' ? command.data.changes.name : undefined;
-    return withNameClaim(this.claims, 'template_name', command.templateId, wanted, audit, () => this.parts.templates.handle(command), (template) => template?.name ?? null);
+    return withNameClaim(this.claims, 'template_name', command.templateId, wanted, audit, () => this.parts.templates.handle(command, options), (template) => template?.name ?? null);
   }
 
-  /**
-   * Moves a port, port group, volume connector or target to another node: both halves are
-   * decided (the destination's rules first, as Ironic checks the node the item goes to) before
-   * either is appended; the values the item holds are handed to the destination in their claim
-   * streams, then it leaves its node and arrives at the other. Should the destination refuse it
-   * after all (it changed in between), the item returns and so do its claims. Answers with the
-   * destination node.
-   */
-  private async move(command: MoveCommand, destination: string): Promise<Handled<NodeEvent, Node>> {
-    const audit = { actor: command.meta.actor, requestId: command.meta.requestId, conductor: this.id };
-    const source = (await this.handler.load(command.nodeId)).state;
-    if (!source) throw new NodeNotFoundError(command.nodeId);
-    let receive = handOver(command, source, destination);
-    const target = (await this.handler.load(destination)).state;
-    if (!target) throw new InvalidInputError(new NodeNotFoundError(destination).message);
-    decide(receive, target);
-    decide(command, source);
-    const held = new Set(receivedClaims(handBack(receive)).map(claimKey));
-    const wanted = receivedClaims(receive);
-    const handedOver: Claim[] = [];
-    const claimedNow: Claim[] = [];
-    try {
-      await Promise.all(wanted.map((claim) => this.claims.ensureFree(claim, destination, { takeOverFrom: source.uuid })));
-      for (const claim of wanted) {
-        if (held.has(claimKey(claim))) {
-          await this.claims.claim(claim, destination, audit, { takeOverFrom: source.uuid });
-          handedOver.push(claim);
-        } else if (await this.claims.claim(claim, destination, audit)) {
-          claimedNow.push(claim);
-        }
-      }
-      // The item as it left (a concurrent change to it made the append decide again on it).
-      receive = handOver(command, (await this.handler.handle(command)).previous!, destination);
-    } catch (error) {
-      await this.restoreClaims(handedOver, claimedNow, source.uuid, destination, audit);
-      throw error;
-    }
-    let arrived: Handled<NodeEvent, Node>;
-    try {
-      arrived = await this.handler.handle(receive);
-    } catch (error) {
-      await this.handler.handle(handBack(receive));
-      await this.restoreClaims(handedOver, claimedNow, source.uuid, destination, audit);
-      throw error;
-    }
-    // What the item gave up on the way (an old MAC address, name, …) is free again.
-    const kept = new Set(wanted.map(claimKey));
-    await this.release(receivedClaims(handBack(receive)).filter((claim) => !kept.has(claimKey(claim))), source.uuid, audit);
-    return arrived;
-  }
-
-  /** Claims handed to the destination of a failed move go back to the source; those claimed for it are given up. */
-  private async restoreClaims(handedOver: readonly Claim[], claimedNow: readonly Claim[], source: string, destination: string, audit: Record<string, unknown>): Promise<void> {
-    for (const claim of handedOver) await this.claims.claim(claim, source, audit, { takeOverFrom: destination }).catch(() => undefined);
-    await this.release(claimedNow, destination, audit);
-  }
-
-  private async chassisCommand(command: ChassisCommand) {
+  private async chassisCommand(command: ChassisCommand, options: HandleOptions) {
     // Nodes name their chassis: one that still has nodes stays (Ironic's 400).
     if (command.type === 'DeleteChassis' && [...this.fleet.all()].some((node) => node.chassis_uuid === command.chassisId)) {
       throw new InvalidInputError(`Cannot complete the requested action because chassis ${command.chassisId} contains nodes.`);
     }
-    return this.parts.chassis.handle(command);
-  }
-
-  /**
-   * Carries out a command that may give the node a name, a MAC address or a port UUID, or take
-   * one away: a value the node does not have yet is claimed in the store first (so that two nodes
-   * can never both get it), and what the node no longer has is released after the commit. Claims
-   * made for a refused command are released.
-   */
-  private async handleWithClaims(command: NodeCommand): Promise<Handled<NodeEvent, Node>> {
-    const audit = { actor: command.meta.actor, requestId: command.meta.requestId, conductor: this.id };
-    const wanted = claimsWantedBy(command);
-    const claimedNow: Claim[] = [];
-    let handled: Handled<NodeEvent, Node>;
-    try {
-      if (wanted.length > 1) await Promise.all(wanted.map((claim) => this.claims.ensureFree(claim, command.nodeId)));
-      for (const claim of wanted) if (await this.claims.claim(claim, command.nodeId, audit)) claimedNow.push(claim);
-      handled = await this.handler.handle(await this.withInventoryClaims(command, audit, claimedNow));
-    } catch (error) {
-      // Only claims this command made: what the node already had stays its own.
-      await this.release(claimedNow, command.nodeId, audit);
-      throw error;
-    }
-    // The command is committed whatever happens now: a claim left behind by a failed release
-    // is void once its grace period is over, as its node does not have the value.
-    const kept = new Set(claimsHeldBy(handled.state).map(claimKey));
-    await this.release([...wanted, ...claimedNow, ...claimsHeldBy(handled.previous)].filter((claim) => !kept.has(claimKey(claim))), command.nodeId, audit);
-    return handled;
-  }
-
-  /**
-   * For an inventory: which of its MACs are ports of other nodes, added to the command for the
-   * decider, which skips them (as the inspector skips a port Ironic refuses as a duplicate). The
-   * fleet's view answers at once; every other MAC is claimed, and a MAC another node claimed
-   * first is skipped too.
-   */
-  private async withInventoryClaims(command: NodeCommand, audit: Record<string, unknown>, claimedNow: Claim[]): Promise<NodeCommand> {
-    if (command.type !== 'ProcessInventory' && command.type !== 'DiscoverNode') return command;
-    const inUse: Record<string, string> = {};
-    const interfaces = Array.isArray(command.data.inventory?.interfaces) ? command.data.inventory.interfaces : [];
-    for (const mac of new Set(interfaces.map((iface) => normalizeMac(iface?.mac_address)))) {
-      if (!mac) continue;
-      const owner = this.fleet.nodeWithAddress(mac);
-      if (owner && owner.uuid !== command.nodeId) {
-        inUse[mac] = owner.uuid;
-        continue;
-      }
-      try {
-        if (await this.claims.claim({ kind: 'mac', value: mac }, command.nodeId, audit)) claimedNow.push({ kind: 'mac', value: mac });
-      } catch (error) {
-        if (!(error instanceof ClaimConflictError)) throw error;
-        inUse[mac] = error.holder;
-      }
-    }
-    return { ...command, data: { ...command.data, addresses_in_use: inUse } } as ProcessInventory | DiscoverNode;
-  }
-
-  private async release(claims: readonly Claim[], nodeId: string, audit: Record<string, unknown>): Promise<void> {
-    const distinct = new Map(claims.map((claim) => [claimKey(claim), claim]));
-    for (const claim of distinct.values()) await this.claims.release(claim, nodeId, audit).catch(() => undefined);
+    return this.parts.chassis.handle(command, options);
   }
 
   /** Rules that span nodes, so the single-node decider cannot check them (uniqueness is the claims' job: `handleWithClaims`). */
@@ -307,71 +191,14 @@ export class Conductor {
   }
 }
 
-/** The node fields a command sets, if it sets any. */
-function fieldsSetBy(command: NodeCommand) {
-  return command.type === 'RegisterNode' || command.type === 'DiscoverNode' ? command.data : command.type === 'UpdateNode' ? command.data.changes : undefined;
-}
-
-/**
- * The unique values a command gives its node: a name, an instance, a port's MAC address and UUID,
- * a port group's UUID, name and MAC, a volume connector's UUID and (type, ID), a volume target's
- * UUID. (Ports an inventory adds get fresh UUIDs; their MACs are claimed with the inventory. Moves
- * claim for the destination: `move`.)
- */
-function claimsWantedBy(command: NodeCommand): Claim[] {
-  switch (command.type) {
-    case 'AddPort': {
-      const mac = normalizeMac(command.data.address);
-      return [...(mac ? [{ kind: 'mac', value: mac } as const] : []), { kind: 'port', value: command.data.uuid }];
-    }
-    case 'UpdatePort': {
-      const mac = normalizeMac(command.data.changes.address);
-      return mac ? [{ kind: 'mac', value: mac }] : [];
-    }
-    case 'AddPortgroup':
-      return portgroupClaims({ uuid: command.data.uuid, name: command.data.name ?? null, address: command.data.address ?? null });
-    case 'UpdatePortgroup': {
-      const { name, address } = command.data.changes;
-      return [...(typeof name === 'string' ? [{ kind: 'portgroup_name', value: name } as const] : []), ...(typeof address === 'string' ? [{ kind: 'portgroup_mac', value: address } as const] : [])];
-    }
-    case 'AddVolumeConnector':
-      return connectorClaims(command.data);
-    case 'UpdateVolumeConnector': {
-      const { type, connector_id } = command.data.changes;
-      return type !== undefined ? [{ kind: 'connector_id', value: connectorKey({ type, connector_id }) }] : [];
-    }
-    case 'AddVolumeTarget':
-      return targetClaims(command.data);
-    default: {
-      const fields = fieldsSetBy(command);
-      const wanted: Claim[] = [];
-      const name = fields && 'name' in fields ? fields.name : undefined;
-      if (typeof name === 'string' && name !== '') wanted.push({ kind: 'name', value: name });
-      const instance = fields && 'instance_uuid' in fields ? fields.instance_uuid : undefined;
-      if (typeof instance === 'string' && instance !== '') wanted.push({ kind: 'instance', value: instance });
-      return wanted;
-    }
-  }
-}
-
-/** The unique values the item a `Receive…` command brings will hold, once its changes are made. */
-function receivedClaims(receive: ReceiveCommand): Claim[] {
-  switch (receive.type) {
-    case 'ReceivePort':
-      return portClaims({ ...receive.data.port, ...receive.data.changes });
-    case 'ReceivePortgroup':
-      return portgroupClaims({ ...receive.data.portgroup, ...receive.data.changes });
-    case 'ReceiveVolumeConnector':
-      return connectorClaims({ ...receive.data.connector, ...receive.data.changes });
-    case 'ReceiveVolumeTarget':
-      return targetClaims(receive.data.target);
-  }
-}
-
 /** Commands conductors issue to each other's nodes while they move an item, which the bus does not take. */
 const RECEIVE_TYPES: ReadonlySet<string> = new Set<ReceiveCommand['type']>(['ReceivePort', 'ReceivePortgroup', 'ReceiveVolumeConnector', 'ReceiveVolumeTarget']);
 
-
+/** The read model position a gateway worked the command out on, if it says (see `CommandRequest`). */
+function basisOf(request: unknown): HandleOptions {
+  const { basis } = request as CommandRequest;
+  return typeof basis === 'number' && Number.isSafeInteger(basis) && basis >= 0 ? { basis } : {};
+}
 
 /** Checks the envelope; the domain checks the rest. */
 function asCommand(request: unknown): Command {
@@ -403,9 +230,11 @@ function isHardwareQuery(request: unknown): request is HardwareQuery {
 
 function toCommandError(error: unknown): CommandError {
   if (error instanceof DomainError || error instanceof InvalidCommandError) return { type: error.type, message: error.message };
-  if (error instanceof RecordedFailure) return { type: error.type, message: error.message, position: error.position };
+  if (error instanceof RecordedFailure || error instanceof StaleBasisError) return { type: error.type, message: error.message, position: error.position };
   // The driver refused before touching the hardware (400), or the hardware failed (500).
   if (error instanceof DriverRefusal) return { type: 'invalid_parameter', message: error.message };
+  // A node's driver_info the Redfish driver cannot use (Ironic's MissingParameterValue, InvalidParameterValue: 400).
+  if (error instanceof RedfishError && error.kind === 'invalid-config') return { type: 'invalid_parameter', message: error.message };
   if (error instanceof DriverError) return { type: 'driver_failed', message: error.message };
   // A backfill that failed: Ironic answers 500 with the reason.
   if (error instanceof AllocationFailedError) return { type: 'internal', message: error.message };

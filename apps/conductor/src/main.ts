@@ -3,4 +3,4 @@ import { loadConfig } from './config.js';
 import { startConductor } from './service.js';
 
 const config = loadConfig();
-stopOnSignal(await startConductor(config), (message) => serviceLogger(`conductor ${config.conductorId}`).log(message));
+stopOnSignal(await startConductor(config), (message) => serviceLogger(`conductor ${config.conductorId}`).info(message));

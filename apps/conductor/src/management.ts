@@ -1,6 +1,7 @@
 import { type Handled, type NodeCommandHandler } from '@ironledger/application';
 import { type HardwareQuery } from '@ironledger/contracts';
 import {
+  assertNever,
   type BiosSettingValue,
   type BootMode,
   type CacheBiosSettings,
@@ -12,6 +13,7 @@ import {
   type Node,
   type NodeCommand,
   type NodeEvent,
+  NamedError,
   NodeLockedError,
   NodeNotFoundError,
   type PowerState,
@@ -22,7 +24,7 @@ import {
   type SetIndicatorState,
   type SetSecureBoot,
 } from '@ironledger/domain';
-import { DriverError, DriverRefusal, type HardwareType, type ManagementDriver, unsupported } from '@ironledger/drivers';
+import { DriverError, DriverRefusal, type HardwareType, type ManagementDriver, type RamdiskImageDefaults, unsupported, validationReport } from '@ironledger/drivers';
 
 /** Management calls made while the client waits. */
 export type SynchronousCall = SetBootDevice | InjectNmi | SetIndicatorState;
@@ -36,14 +38,13 @@ export const MANAGEMENT_CALLS: ReadonlySet<string> = new Set<ManagementCall['typ
  * A management call failed after its lock was recorded; its failure is in the log up to
  * `position`. A `DriverRefusal` is the client's fault (400), anything else the hardware's (500).
  */
-export class RecordedFailure extends Error {
+export class RecordedFailure extends NamedError {
   constructor(
     readonly type: 'invalid_parameter' | 'driver_failed',
     message: string,
     readonly position: number,
   ) {
     super(message);
-    this.name = 'RecordedFailure';
   }
 }
 
@@ -64,6 +65,8 @@ export class HardwareManagement {
     private readonly drivers: ReadonlyMap<string, HardwareType>,
     private readonly conductorId: string,
     private readonly log: (message: string) => void = () => undefined,
+    /** The conductor's default ramdisk images, for nodes whose `driver_info` names none (validation). */
+    private readonly images: RamdiskImageDefaults = {},
   ) {}
 
   /** The answer to a hardware query, as the API shows it. */
@@ -95,6 +98,8 @@ export class HardwareManagement {
         console.validate(node);
         return { console_enabled: true, console_info: await console.info(node) };
       }
+      case 'validate':
+        return validationReport(node, this.images);
       default:
         return assertNever(data);
     }
@@ -204,10 +209,10 @@ export class HardwareManagement {
   }
 
   /**
-   * Records the boot mode and secure boot state the hardware reports (verify): what the driver
-   * does not support counts as unknown; any other failure leaves the node as it is.
+   * The boot mode and secure boot state the hardware reports (verify), to record as `CacheBootMode`:
+   * what the driver does not support counts as unknown; `null` (logged) when the reading failed.
    */
-  async cacheBootMode(node: Node, origin: CommandMeta): Promise<void> {
+  async readBootMode(node: Node): Promise<CacheBootMode['data'] | null> {
     const management = this.hardware(node).management;
     const read = async <T>(get: (() => Promise<T>) | undefined): Promise<T | null> => {
       if (!get) return null;
@@ -221,21 +226,23 @@ export class HardwareManagement {
     try {
       const boot_mode: BootMode | null = await read(management?.getBootMode && (() => management.getBootMode!(node)));
       const secure_boot = await read(management?.getSecureBoot && (() => management.getSecureBoot!(node)));
-      await this.handler.handle(this.command<CacheBootMode>(node, origin, 'CacheBootMode', { boot_mode, secure_boot }));
+      return { boot_mode, secure_boot };
     } catch (error) {
       this.log(`could not read the boot mode of node ${node.uuid}: ${describe(error)}`);
+      return null;
     }
   }
 
-  /** Records the BIOS settings the hardware reports (verify, cleaning); a failure is logged and leaves the node as it is. */
-  async cacheBios(node: Node, origin: CommandMeta): Promise<void> {
+  /** The BIOS settings the hardware reports (verify, cleaning), to record as `CacheBiosSettings`; `null` when it has none to read, or (logged) the reading failed. */
+  async readBios(node: Node): Promise<CacheBiosSettings['data'] | null> {
     const bios = this.hardware(node).bios;
-    if (!bios || node.bios_interface === 'no-bios') return;
+    if (!bios || node.bios_interface === 'no-bios') return null;
     try {
       const settings: BiosSettingValue[] = await bios.readSettings(node);
-      await this.handler.handle(this.command<CacheBiosSettings>(node, origin, 'CacheBiosSettings', { settings }));
+      return { settings };
     } catch (error) {
       this.log(`could not read the BIOS settings of node ${node.uuid}: ${describe(error)}`);
+      return null;
     }
   }
 
@@ -276,8 +283,4 @@ export class HardwareManagement {
   private command<C extends NodeCommand>(node: Node, origin: CommandMeta, type: C['type'], data: C['data']): NodeCommand {
     return { type, nodeId: node.uuid, data, meta: { ...origin, at: new Date().toISOString(), actor: 'conductor', conductor: this.conductorId, causationId: origin.requestId } } as NodeCommand;
   }
-}
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled case: ${JSON.stringify(value)}`);
 }

@@ -1,22 +1,21 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { AllocationCommandHandler, ChassisCommandHandler, DeployTemplateCommandHandler, type Handled, LiveProjection, NodeCommandHandler, type SharedState, UniqueClaims } from '@ironledger/application';
-import { exitIfRefused, natsServers, Roster } from '@ironledger/bus';
+import { AllocationCommandHandler, Allocator, ChassisCommandHandler, DeployTemplateCommandHandler, type Handled, LiveProjection, NodeCommandHandler, type SharedState, UniqueClaims } from '@ironledger/application';
+import { exitIfRefused, natsAccess, Roster } from '@ironledger/bus';
 import { CONDUCTOR_QUEUE, type LocalConductor, type ResourceKind } from '@ironledger/contracts';
 import { type CommandMeta, type Node, type NodeEvent } from '@ironledger/domain';
-import { closeHardwareTypes, hardwareTypes, type SharedHardware } from '@ironledger/drivers';
+import { closeHardwareTypes, driverCheck, type HardwareType, hardwareTypes, type SharedHardware } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
-import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
+import { NestLogger, serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { Allocator } from './allocator.js';
 import { type ConductorConfig } from './config.js';
 
 import { Conductor } from './conductor.js';
 import { ConductorModule } from './conductor.module.js';
 import { ConductorMetrics } from './metrics.js';
 import { Watchdog } from './watchdog.js';
-import { WorkRunner } from './work-runner.js';
+import { type WorkJournal, WorkRunner } from './work-runner.js';
 
 /** The service's settings from the environment (what `startConductor` takes). */
 export { loadConfig } from './config.js';
@@ -31,14 +30,15 @@ export interface RunningConductor {
 /** Starts a conductor: it takes node commands from NATS once this resolves. */
 export async function startConductor(config: ConductorConfig, shared?: SharedState & SharedHardware): Promise<RunningConductor> {
   const logger = serviceLogger(`conductor ${config.conductorId}`);
-  const log = (message: string) => logger.log(message);
-  const registry = serviceRegistry('conductor', config.conductorId);
+  const log = (message: string) => logger.info(message);
+  const registry = serviceRegistry('conductor');
   const metrics = new ConductorMetrics(registry);
 
   const store = shared?.store ?? (await openEventStore(config.store).catch(exitIfRefused));
   const projection = shared?.projection ?? new LiveProjection(store);
   if (!shared) await projection.start();
-  const handler = new NodeCommandHandler(store);
+  // Verbs and power actions are decided with the drivers' judgement of the node's interfaces, as Ironic's conductor validates them.
+  const handler = new NodeCommandHandler(store, undefined, undefined, driverCheck(config.drivers.agent?.images));
   const chassis = new ChassisCommandHandler(store);
   const allocations = new AllocationCommandHandler(store);
   const templates = new DeployTemplateCommandHandler(store);
@@ -46,19 +46,25 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
   // A resource as its stream says: the judge of a claim older than its grace period.
   const claims = new UniqueClaims(store, { currentState: async (kind, id) => (await handlers[kind].load(id)).state });
   const drivers = shared?.drivers ?? hardwareTypes(config.drivers);
+  // The conductor's own view of the drivers: its BMC calls timed and their failures counted.
+  const measuredDrivers: ReadonlyMap<string, HardwareType> = new Map([...drivers].map(([name, hardware]) => [name, metrics.measured(hardware)]));
   const allocator = new Allocator({ nodes: handler, allocations, fleet: projection.readModel, caughtUp: (position) => projection.waitFor(position), claims }, config, log);
   // A finished tear-down ends the allocation that brought the instance, and frees the instance UUID.
   const afterOutcome = async ({ events, previous, state }: Handled<NodeEvent, Node>, meta: CommandMeta) => {
     await allocator.afterNodeCommit(null, events, meta);
     if (previous) await claims.releaseGivenUp(previous.uuid, previous, state, { requestId: meta.requestId, actor: meta.actor });
   };
-  const runner = new WorkRunner(handler, drivers, { ...config, onRecorded: afterOutcome }, log, metrics);
-  const nats = await connect({ servers: natsServers(config.natsUrl), name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
+  const journal: WorkJournal = (level, fields, message) => logger[level](fields, message);
+  const runner = new WorkRunner(handler, measuredDrivers, { ...config, onRecorded: afterOutcome, journal }, log, metrics);
+  const nats = await connect({ ...natsAccess(config.natsUrl), name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
 
-  const conductor = new Conductor({ id: config.conductorId, nodes: handler, chassis, templates, allocator, fleet: projection.readModel, drivers, runner, claims, metrics, allowDeletingAvailableNodes: config.allowDeletingAvailableNodes });
+  const conductor = new Conductor({
+    id: config.conductorId, nodes: handler, chassis, templates, allocator, fleet: projection.readModel, drivers: measuredDrivers, runner, claims, metrics,
+    allowDeletingAvailableNodes: config.allowDeletingAvailableNodes, ramdiskImages: config.drivers.agent?.images,
+  });
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
     ConductorModule.forRoot(conductor, config.subjects.conductorCommand),
-    { transport: Transport.NATS, options: { servers: natsServers(config.natsUrl), queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger },
+    { transport: Transport.NATS, options: { ...natsAccess(config.natsUrl), queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger: new NestLogger(logger) },
   );
   await app.listen();
   // The command subscription must reach the server before the heartbeat does, or a gateway that

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { LiveProjection, NodeCommandHandler } from '@ironledger/application';
-import { type NodeCommand } from '@ironledger/domain';
+import { AllocationCommandHandler, Allocator, INTROSPECTION_TIMEOUT_ERROR, LiveProjection, NodeCommandHandler, ORPHAN_GRACE_MS, UniqueClaims } from '@ironledger/application';
+import { ALLOCATION_FAILURE, type NodeCommand } from '@ironledger/domain';
 import { InMemoryEventStore } from '@ironledger/event-store';
-import { INTROSPECTION_TIMEOUT_ERROR, type Liveness, ORPHAN_GRACE_MS, type OwnWork, Watchdog } from './watchdog.js';
+import { type Liveness, type OwnWork, Watchdog } from './watchdog.js';
 
 const SELF = 'conductor-self';
 const NODE = '5f0c1ab4-8d2e-4c4b-9e36-2a6f1c0de001';
@@ -20,9 +20,9 @@ async function given(...commands: NodeCommand[]): Promise<void> {
   await projection.waitFor((await store.readAll({ after: 0, limit: 10_000 })).at(-1)!.position);
 }
 
-function watchdog(options: Partial<ConstructorParameters<typeof Watchdog>[3]> = {}, work?: OwnWork): Watchdog {
+function watchdog(options: Partial<ConstructorParameters<typeof Watchdog>[3]> = {}, work?: OwnWork, allocations?: Allocator): Watchdog {
   const roster: Liveness = { alive: () => liveness.alive, heardLongEnough: () => liveness.heard };
-  return new Watchdog(roster, projection, handler, { conductorId: SELF, heartbeatIntervalMs: 1000, callbackTimeoutS: 60, ...options }, () => undefined, { work });
+  return new Watchdog(roster, projection, handler, { conductorId: SELF, heartbeatIntervalMs: 1000, callbackTimeoutS: 60, ...options }, () => undefined, { work, allocations });
 }
 
 const node = () => projection.readModel.get(NODE)!;
@@ -149,5 +149,31 @@ describe('the watchdog', () => {
     await watchdog({ nodeStatusKeepTimeS: 100 }).sweep(Date.now() + 101_000);
     await given();
     expect(node().introspection).toBeNull();
+  });
+
+  it('recovers the allocations a dead conductor left allocating, and its own once they are overdue', async () => {
+    const allocations = new AllocationCommandHandler(store);
+    const claims = new UniqueClaims(store, { currentState: async (kind, resourceId) => (kind === 'allocation' ? allocations : handler).load(resourceId).then((loaded) => loaded.state) });
+    const allocator = new Allocator({ nodes: handler, allocations, fleet: projection.readModel, caughtUp: (position) => projection.waitFor(position), claims }, { conductorId: SELF });
+    const create = (allocationId: string, conductor: string) =>
+      allocations.handle({
+        type: 'CreateAllocation',
+        allocationId,
+        data: { name: null, resource_class: 'gold', traits: [], candidate_nodes: [], extra: {}, owner: null },
+        meta: { at: new Date().toISOString(), actor: 'tester', requestId: `req-${allocationId}`, conductor },
+      });
+    const GONE = '2b000000-0000-4000-8000-000000000001';
+    const OWN = '2b000000-0000-4000-8000-000000000002';
+    await create(GONE, 'conductor-gone');
+    await create(OWN, SELF);
+    await given();
+    const state = (id: string) => projection.readModel.allocations.get(id);
+    await watchdog({}, undefined, allocator).sweep();
+    await given();
+    expect(state(GONE)).toMatchObject({ state: 'error', last_error: ALLOCATION_FAILURE.abandoned(GONE, 'conductor-gone') });
+    expect(state(OWN)?.state).toBe('allocating');
+    await watchdog({}, undefined, allocator).sweep(Date.now() + 61_000);
+    await given();
+    expect(state(OWN)?.state).toBe('error');
   });
 });

@@ -1,9 +1,5 @@
-import { type LiveProjection, type NodeCommandHandler } from '@ironledger/application';
-import { callbackTimeoutError, type CommandMeta, DomainError, INTROSPECTION_DONE_STATES, introspectionActive, type Node, type NodeCommand, type NodeEvent, WAITING_STATES } from '@ironledger/domain';
-import { type Allocator } from './allocator.js';
-
-/** How a timed-out introspection fails (the inspector's words). */
-export const INTROSPECTION_TIMEOUT_ERROR = 'Introspection timeout';
+import { type Allocator, type LiveProjection, type NodeCommandHandler, watchdogAction, type WatchdogFacts } from '@ironledger/application';
+import { type CommandMeta, DomainError, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
 
 export interface WatchdogOptions {
   readonly conductorId: string;
@@ -30,9 +26,6 @@ export interface OwnWork {
   afterCommit(node: Node | null, events: readonly NodeEvent[], meta: CommandMeta): void;
 }
 
-/** A node this conductor holds without working on it is an orphan once it has been still this long (a commit's work starts within milliseconds). */
-export const ORPHAN_GRACE_MS = 5000;
-
 /**
  * Keeps the fleet's conductors honest. Every conductor announces itself on the roster; one
  * silent for three intervals is dead, and the nodes it held are failed out of the states
@@ -46,6 +39,9 @@ export const ORPHAN_GRACE_MS = 5000;
  * A node this conductor holds but runs no work for (its commit went through while the reply
  * or the outcome got lost in a bus outage, or this conductor restarted under the same id) is
  * taken up again: a live conductor never leaves a node locked.
+ *
+ * What to do about each node is a pure function's choice (`watchdogAction`); this class only
+ * schedules the sweeps, gathers the facts and sends what was chosen.
  */
 export class Watchdog {
   private timer?: NodeJS.Timeout;
@@ -71,46 +67,28 @@ export class Watchdog {
     while (this.sweeping) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
-  /** One pass: recover nodes and allocations of dead conductors, time out stale callbacks and introspections, drop old introspection records. */
+  /** One pass: recover nodes and allocations of dead conductors, time out stale callbacks and introspections, drop old introspection records (see `watchdogAction`). */
   async sweep(now = Date.now()): Promise<void> {
     if (this.sweeping || !this.roster.heardLongEnough()) return;
     this.sweeping = true;
     const run = ++this.sweeps;
     try {
-      const alive = new Set([...this.roster.alive(), this.options.conductorId]);
-      const timeoutMs = this.options.callbackTimeoutS * 1000;
+      const { conductorId, callbackTimeoutS, introspectionTimeoutS, nodeStatusKeepTimeS } = this.options;
+      const alive = new Set([...this.roster.alive(), conductorId]);
       // Built once per sweep, not per node: a sweep looks at every node of the fleet every heartbeat
       // interval and usually sends nothing (100,000 nodes: 87 ms of CPU a sweep with one per node, 20 ms without).
-      const meta = { at: new Date(now).toISOString(), actor: 'conductor', requestId: `watchdog-${this.options.conductorId}-${run}`, conductor: this.options.conductorId };
+      const meta = { at: new Date(now).toISOString(), actor: 'conductor', requestId: `watchdog-${conductorId}-${run}`, conductor: conductorId };
+      const work = this.around.work;
+      const facts: WatchdogFacts = { conductorId, alive, callbackTimeoutS, introspectionTimeoutS, nodeStatusKeepTimeS, meta, ...(work && { workingOn: (nodeId: string) => work.isWorkingOn(nodeId) }) };
       for (const node of [...this.projection.readModel.all()]) {
-        if (node.reservation !== null && !alive.has(node.reservation)) {
-          await this.send({ type: 'RecoverNode', nodeId: node.uuid, data: { deadConductor: node.reservation }, meta });
-        } else if (node.reservation === this.options.conductorId && this.orphaned(node, now)) {
-          await this.resumeOrphan(node.uuid);
-        } else if (
-          node.provision_state === 'inspect wait' &&
-          introspectionActive(node.introspection) &&
-          this.expired(node.introspection.started_at, this.options.introspectionTimeoutS ?? 0, now)
-        ) {
-          // The inspector's timeout, counted from the introspection's start. The conductor's
-          // callback timeout below applies to inspect wait too: whichever comes first fails it.
-          await this.send({ type: 'RecordProvisionOutcome', nodeId: node.uuid, data: { outcome: 'failed', error: INTROSPECTION_TIMEOUT_ERROR }, meta });
-        } else if (WAITING_STATES.has(node.provision_state) && now - Date.parse(node.provision_updated_at ?? node.created_at) > timeoutMs) {
-          await this.send({ type: 'RecordProvisionOutcome', nodeId: node.uuid, data: { outcome: 'failed', error: callbackTimeoutError(node) }, meta });
-        } else if (this.pastRetention(node, now)) {
-          const keepMs = (this.options.nodeStatusKeepTimeS ?? 0) * 1000;
-          await this.send({ type: 'ExpireIntrospection', nodeId: node.uuid, data: { finished_before: new Date(now - keepMs).toISOString() }, meta });
-        }
+        const action = watchdogAction(node, now, facts);
+        if (action?.kind === 'send') await this.send(action.command);
+        else if (action?.kind === 'resume') await this.resumeOrphan(node.uuid);
       }
       await this.around.allocations?.recover(alive, now, meta);
     } finally {
       this.sweeping = false;
     }
-  }
-
-  /** Held by this conductor, still for a while, and no work of this conductor runs for it. */
-  private orphaned(node: Node, now: number): boolean {
-    return this.around.work !== undefined && !this.around.work.isWorkingOn(node.uuid) && now - Date.parse(node.updated_at ?? node.created_at) > ORPHAN_GRACE_MS;
   }
 
   /** Takes up an orphan's work, once its stream (not only the projection) says this conductor still holds it. */
@@ -123,16 +101,6 @@ export class Watchdog {
     } catch (error) {
       this.log(`could not look at node ${nodeId}: ${(error as Error).message}`);
     }
-  }
-
-  /** Whether more than `seconds` (0: never) have passed since `since`. */
-  private expired(since: string, seconds: number, now: number): boolean {
-    return seconds > 0 && now - Date.parse(since) > seconds * 1000;
-  }
-
-  private pastRetention(node: Node, now: number): boolean {
-    const record = node.introspection;
-    return !!record && INTROSPECTION_DONE_STATES.has(record.state) && record.finished_at !== null && this.expired(record.finished_at, this.options.nodeStatusKeepTimeS ?? 0, now);
   }
 
   private async send(command: NodeCommand): Promise<void> {

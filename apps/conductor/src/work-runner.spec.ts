@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { NodeCommandHandler } from '@ironledger/application';
 import { type JsonObject, type Node, type NodeCommand, type PowerState } from '@ironledger/domain';
-import { fakeHardware, type HardwareType } from '@ironledger/drivers';
+import { DriverError, fakeHardware, type HardwareType } from '@ironledger/drivers';
 import { InMemoryEventStore } from '@ironledger/event-store';
+import { Registry } from 'prom-client';
+import { ConductorMetrics } from './metrics.js';
 import { WorkRunner, type WorkRunnerOptions } from './work-runner.js';
 
 const SELF = 'conductor-self';
@@ -215,6 +217,31 @@ describe('the work runner', () => {
     expect(node).toMatchObject({ provision_state: 'manageable', boot_mode: null, secure_boot: null });
   });
 
+  it('records what an inspection through a ramdisk found before its outcome, whether the power-on worked or not', async () => {
+    const inspect = async (hardware: HardwareType) => {
+      await enrolled();
+      const work = runner({ ramdiskInspectHardware: new Set(['fake-hardware']) }, hardware);
+      await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
+      // What the work recorded: everything after the inspect verb's own move.
+      const before = (await store.readStream(`node-${NODE}`)).length + 1;
+      const node = await commitAndWork(work, command('RequestProvisionAction', { target: 'inspect' }));
+      return { node, recorded: (await store.readStream(`node-${NODE}`)).slice(before).map((e) => e.type) };
+    };
+    expect(await inspect(fakeHardware())).toMatchObject({
+      node: { provision_state: 'inspect wait', introspection: { state: 'waiting' } },
+      recorded: ['IntrospectionStarted', 'PowerStateChanged', 'ProvisionStateChanged', 'IntrospectionWaiting'],
+    });
+    await store.close();
+    store = new InMemoryEventStore();
+    handler = new NodeCommandHandler(store);
+    const fake = fakeHardware();
+    const unpowered: HardwareType = { ...fake, power: { ...fake.power, setPowerState: () => Promise.reject(new DriverError('The BMC is gone')) } };
+    expect(await inspect(unpowered)).toMatchObject({
+      node: { provision_state: 'inspect failed', last_error: 'The BMC is gone', introspection: { state: 'error' } },
+      recorded: ['IntrospectionStarted', 'ProvisionStateChanged', 'IntrospectionFinished'],
+    });
+  });
+
   it('runs the BIOS clean steps and caches the settings they leave', async () => {
     await enrolled();
     const work = runner();
@@ -224,5 +251,47 @@ describe('the work runner', () => {
     expect(node).toMatchObject({ provision_state: 'manageable', bios_settings: [{ name: 'NumCores', value: '4', updated_at: null }] });
     const types = (await store.readStream(`node-${NODE}`)).map((e) => e.type);
     expect(types.slice(-3)).toEqual(['ProvisionStateChanged', 'BiosSettingsCached', 'ProvisionStateChanged']);
+  });
+
+  it('reports each piece of work as it goes: start and outcome, with the node, the request that caused it and its duration', async () => {
+    await enrolled({ fake_fail: 'verify' });
+    const lines: [string, Record<string, unknown>, string][] = [];
+    const work = runner({ journal: (level, fields, message) => lines.push([level, fields, message]) });
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
+    expect(lines).toEqual([
+      ['info', { node: NODE, requestId: 'req-RequestProvisionAction', state: 'verifying' }, `work on node ${NODE} started (verifying)`],
+      [
+        'warn',
+        { node: NODE, requestId: 'req-RequestProvisionAction', state: 'verifying', outcome: 'failed', durationMs: expect.any(Number), error: `Fake verify failed on node ${NODE} (driver_info.fake_fail).` },
+        expect.stringMatching(new RegExp(`^work on node ${NODE} failed \\(verifying, \\d+ ms\\)$`)),
+      ],
+    ]);
+  });
+
+  it('reports the clean steps its driver ran, and counts and times them by step and result', async () => {
+    await enrolled();
+    const base = fakeHardware();
+    const eraseStep = { interface: 'deploy', step: 'erase_devices', priority: 10, args: {} };
+    const stepped: HardwareType = {
+      ...base,
+      provisioning: {
+        ...base.provisioning,
+        clean: async () => ({ result: 'done', progress: [{ type: 'planned', kind: 'clean', steps: [eraseStep] }, { type: 'started', kind: 'clean', index: 0 }, { type: 'finished', kind: 'clean', index: 0 }] }),
+      },
+    };
+    const lines: [string, Record<string, unknown>, string][] = [];
+    const registry = new Registry();
+    const work = new WorkRunner(handler, new Map([[stepped.name, stepped]]), { conductorId: SELF, automatedClean: true, workers: 4, journal: (level, fields, message) => lines.push([level, fields, message]) }, undefined, new ConductorMetrics(registry));
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'manage' }));
+    await commitAndWork(work, command('RequestProvisionAction', { target: 'provide' }));
+    const about = { node: NODE, requestId: 'req-RequestProvisionAction', state: 'cleaning', kind: 'clean', step: 'deploy.erase_devices' };
+    expect(lines.filter(([, fields]) => fields.step !== undefined)).toEqual([
+      ['info', { ...about, result: 'started' }, `clean step deploy.erase_devices of node ${NODE} started`],
+      ['info', { ...about, result: 'succeeded', durationMs: expect.any(Number) }, `clean step deploy.erase_devices of node ${NODE} succeeded`],
+    ]);
+    const text = await registry.metrics();
+    expect(text).toContain('ironledger_conductor_steps_total{kind="clean",step="deploy.erase_devices",result="succeeded"} 1');
+    expect(text).toContain('ironledger_conductor_step_duration_seconds_count{kind="clean",step="deploy.erase_devices",result="succeeded"} 1');
+    expect(text).toMatch(/ironledger_conductor_work_seconds_count\{state="cleaning",outcome="succeeded"\} 1/);
   });
 });

@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { type Handled, type NodeCommandHandler } from '@ironledger/application';
 import { backoffDelay, sleep } from '@ironledger/bus';
 import {
+  assertNever,
+  type CacheBiosSettings,
+  type CacheBootMode,
   type CommandMeta,
   DomainError,
+  type IssueAgentToken,
   type Json,
   type Node,
   type NodeCommand,
@@ -11,12 +16,22 @@ import {
   type RecordPowerOutcome,
   type RecordProvisionOutcome,
   type StartIntrospection,
+  type StepProgress,
   type Work,
+  pregeneratedTokenDue,
   workAfter,
 } from '@ironledger/domain';
 import { DriverError, type HardwareType, type Phase, StepFailure, type WorkOutcome } from '@ironledger/drivers';
 import { describe, HardwareManagement } from './management.js';
 import { type ConductorMetrics } from './metrics.js';
+import { StepTimes } from './step-times.js';
+
+/**
+ * Where each piece of node work is reported as it goes: its start, the clean and deploy steps it
+ * saw start and end, and its outcome, each with the node, the request that caused the work and
+ * durations (`durationMs`). The conductor writes these as log lines.
+ */
+export type WorkJournal = (level: 'info' | 'warn', fields: Record<string, unknown>, message: string) => void;
 
 export interface WorkRunnerOptions {
   readonly conductorId: string;
@@ -27,6 +42,7 @@ export interface WorkRunnerOptions {
   readonly ramdiskInspectHardware?: ReadonlySet<string>;
   /** Called after each outcome is recorded, with what was appended (e.g. to delete the allocation a tear-down ended). */
   readonly onRecorded?: (recorded: Handled<NodeEvent, Node>, meta: CommandMeta) => Promise<void>;
+  readonly journal?: WorkJournal;
 }
 
 /**
@@ -49,6 +65,7 @@ export class WorkRunner {
   private readonly stopping = new AbortController();
   /** Shutting down: no more work starts. */
   private closing = false;
+  private readonly stepTimes = new StepTimes();
 
   constructor(
     private readonly handler: NodeCommandHandler,
@@ -112,11 +129,27 @@ export class WorkRunner {
   private async continue(start: Node, startEvents: readonly NodeEvent[], origin: CommandMeta): Promise<void> {
     let node: Node | null = start;
     let events = startEvents;
+    const journal = this.options.journal ?? (() => undefined);
     while (node && node.reservation === this.options.conductorId) {
-      const timer = this.metrics?.work.startTimer({ state: node.target_power_state !== null ? 'power action' : node.management_action ? 'management' : node.provision_state });
-      const command = await this.runOnce(node, events, origin);
-      timer?.({ outcome: (command.data as { outcome: string }).outcome });
+      const state = node.target_power_state !== null ? 'power action' : node.management_action ? 'management' : node.provision_state;
+      const about = { node: node.uuid, requestId: origin.requestId, state };
+      journal('info', about, `work on node ${node.uuid} started (${state})`);
+      const startedMs = performance.now();
+      const records = await this.runOnce(node, events, origin);
+      const endedMs = performance.now();
+      const command = records.at(-1)!;
+      const { outcome, error, progress } = command.data as { outcome: string; error?: string; progress?: StepProgress[] };
+      this.metrics?.work.observe({ state, outcome }, (endedMs - startedMs) / 1000);
+      // What the work found on the way (the hardware's settings, an introspection begun) comes before its outcome.
+      for (const found of records.slice(0, -1)) await this.record(found);
       const recorded = await this.record(command);
+      const steps = this.stepTimes.observe(node, progress ?? [], outcome === 'failed', startedMs, endedMs, recorded?.state ?? null);
+      this.metrics?.observeSteps(steps);
+      for (const { kind, step, result, seconds } of steps) {
+        journal(result === 'failed' ? 'warn' : 'info', { ...about, kind, step, result, ...(seconds !== undefined && { durationMs: Math.round(seconds * 1000) }) }, `${kind} step ${step} of node ${node.uuid} ${result}`);
+      }
+      const durationMs = Math.round(endedMs - startedMs);
+      journal(outcome === 'failed' ? 'warn' : 'info', { ...about, outcome, durationMs, ...(error && { error }), ...(!recorded && { recorded: false }) }, `work on node ${node.uuid} ${outcome} (${state}, ${durationMs} ms)`);
       if (!recorded) return;
       ({ state: node, events } = recorded);
       // What follows from the outcome elsewhere is not the node's work: its failure stops nothing here.
@@ -145,31 +178,36 @@ export class WorkRunner {
     }
   }
 
-  /** Runs the work the node's commit calls for and returns the command that records how it went. */
-  private async runOnce(node: Node, events: readonly NodeEvent[], origin: CommandMeta): Promise<NodeCommand> {
+  /**
+   * Runs the work the node's commit calls for and returns the commands that record how it went,
+   * in the order they are to be appended: what the work found on the way, then its outcome (last).
+   */
+  private async runOnce(node: Node, events: readonly NodeEvent[], origin: CommandMeta): Promise<NodeCommand[]> {
     const record = <C extends NodeCommand>(type: C['type'], data: C['data']) => this.command<C>(node, origin, type, data);
     const work = workAfter(node, events);
     if (work?.kind === 'power') {
       try {
         const power_state = await this.hardware(node).power.setPowerState(node, work.target, work.timeoutSeconds ?? undefined);
-        return record<RecordPowerOutcome>('RecordPowerOutcome', { outcome: 'succeeded', power_state });
+        return [record<RecordPowerOutcome>('RecordPowerOutcome', { outcome: 'succeeded', power_state })];
       } catch (error) {
-        return record<RecordPowerOutcome>('RecordPowerOutcome', { outcome: 'failed', error: describe(error) });
+        return [record<RecordPowerOutcome>('RecordPowerOutcome', { outcome: 'failed', error: describe(error) })];
       }
     }
     if (work?.kind === 'management') {
       try {
         const power_state = await this.management.perform(node, work.action);
-        return record<RecordManagementOutcome>('RecordManagementOutcome', { outcome: 'succeeded', ...(power_state && { power_state }) });
+        return [record<RecordManagementOutcome>('RecordManagementOutcome', { outcome: 'succeeded', ...(power_state && { power_state }) })];
       } catch (error) {
-        return record<RecordManagementOutcome>('RecordManagementOutcome', { outcome: 'failed', error: describe(error) });
+        return [record<RecordManagementOutcome>('RecordManagementOutcome', { outcome: 'failed', error: describe(error) })];
       }
     }
+    // Filled by the work as it goes: kept whether it succeeds or fails.
+    const found: NodeCommand[] = [];
     try {
       if (!work) throw new DriverError(`Node ${node.uuid} has no conductor work in state ${node.provision_state}.`);
-      const { result, powerState, progress, agentReset, bootConfig } = await this.provisionWork(node, work, origin);
+      const { result, powerState, progress, agentReset, bootConfig } = await this.provisionWork(node, work, origin, found);
       // The power state and step progress the work left are recorded with its outcome, in the same commit.
-      return record<RecordProvisionOutcome>('RecordProvisionOutcome', {
+      return [...found, record<RecordProvisionOutcome>('RecordProvisionOutcome', {
         outcome: result === 'done' ? 'succeeded' : 'waiting',
         ...(powerState && { power_state: powerState }),
         ...(progress?.length && { progress }),
@@ -177,14 +215,15 @@ export class WorkRunner {
         ...(bootConfig && { boot_config: bootConfig }),
         // A heartbeat recorded while this work ran makes the node resume instead of waiting.
         ...(result === 'wait' && !agentReset && { heartbeat_seen: node.agent?.last_heartbeat ?? null }),
-      });
+      })];
     } catch (error) {
       const progress = error instanceof StepFailure && error.progress.length > 0 ? { progress: error.progress } : {};
-      return record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: 'failed', error: describe(error), ...progress });
+      return [...found, record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: 'failed', error: describe(error), ...progress })];
     }
   }
 
-  private async provisionWork(node: Node, work: Exclude<Work, { kind: 'power' | 'management' }>, origin: CommandMeta): Promise<WorkOutcome> {
+  /** The provisioning work's effects; what it finds to record besides its outcome goes to `found`. */
+  private async provisionWork(node: Node, work: Exclude<Work, { kind: 'power' | 'management' }>, origin: CommandMeta, found: NodeCommand[]): Promise<WorkOutcome> {
     const { power, provisioning } = this.hardware(node);
     switch (work.kind) {
       case 'verify':
@@ -192,22 +231,22 @@ export class WorkRunner {
         // Ironic, what the node caches of its hardware is read.
         power.validate(node);
         await power.getPowerState(node);
-        await this.management.cacheBootMode(node, origin);
-        await this.management.cacheBios(node, origin);
+        await this.readBootMode(node, origin, found);
+        await this.readBios(node, origin, found);
         return { result: 'done' };
       case 'clean':
         if (!work.manual && !(node.automated_clean ?? this.options.automatedClean)) return { result: 'done' };
-        return this.clean(node, work.steps, work.phase, origin);
+        return this.clean(node, work.steps, work.phase, origin, found);
       case 'deploy':
-        return provisioning.deploy(node, work.phase);
+        return provisioning.deploy(work.phase === 'start' ? await this.withPregeneratedToken(node, origin) : node, work.phase);
       case 'tear-down':
         return provisioning.tearDown(node);
       case 'inspect':
-        return this.inspect(node, work.phase, origin);
+        return this.inspect(node, work.phase, origin, found);
       case 'adopt':
         return provisioning.adopt(node);
       case 'rescue':
-        return provisioning.rescue(node, work.phase);
+        return provisioning.rescue(work.phase === 'start' ? await this.withPregeneratedToken(node, origin) : node, work.phase);
       case 'unrescue':
         return provisioning.unrescue(node);
       default:
@@ -219,32 +258,60 @@ export class WorkRunner {
    * Cleaning reads the BIOS settings before its steps (as Ironic does at the start of every
    * cleaning) and again after BIOS steps, which change them.
    */
-  private async clean(node: Node, steps: Json[] | null, phase: Phase, origin: CommandMeta): Promise<WorkOutcome> {
-    if (phase === 'start') await this.management.cacheBios(node, origin);
+  private async clean(start: Node, steps: Json[] | null, phase: Phase, origin: CommandMeta, found: NodeCommand[]): Promise<WorkOutcome> {
+    let node = start;
+    if (phase === 'start') {
+      await this.readBios(node, origin, found);
+      if (!node.cleaning_disable_ramdisk) node = await this.withPregeneratedToken(node, origin);
+    }
     const outcome = await this.hardware(node).provisioning.clean(node, steps, phase);
     const biosSteps = (steps ?? []).some((step) => (step as { interface?: unknown } | null)?.interface === 'bios');
-    if (outcome.result === 'done' && biosSteps) await this.management.cacheBios(node, origin);
+    if (outcome.result === 'done' && biosSteps) await this.readBios(node, origin, found);
     return outcome;
+  }
+
+  /** Reads the boot mode and secure boot state for `CacheBootMode` (nothing when the reading failed). */
+  private async readBootMode(node: Node, origin: CommandMeta, found: NodeCommand[]): Promise<void> {
+    const read = await this.management.readBootMode(node);
+    if (read) found.push(this.command<CacheBootMode>(node, origin, 'CacheBootMode', read));
+  }
+
+  /** Reads the BIOS settings for `CacheBiosSettings` (nothing when there are none to read, or the reading failed). */
+  private async readBios(node: Node, origin: CommandMeta, found: NodeCommand[]): Promise<void> {
+    const read = await this.management.readBios(node);
+    if (read) found.push(this.command<CacheBiosSettings>(node, origin, 'CacheBiosSettings', read));
   }
 
   /**
    * Inspection: hardware that inspects through a ramdisk (always, for the configured hardware
-   * types; when its driver says so, for fake hardware) gets an introspection record, then is
-   * powered on (rebooted when on) to boot the ramdisk, and waits for its inventory. The record
-   * is appended before the node is touched, so a crash in between leaves a history the
-   * recovery understands (the record fails with the inspection).
+   * types; when its driver says so, for fake hardware) is powered on (rebooted when on) to boot
+   * the ramdisk, and waits for its inventory; its introspection record begins with the outcome,
+   * just before it (and fails with the inspection when the power-on does). A crash before they
+   * are recorded leaves the node inspecting under a dead conductor, which recovery fails.
    */
-  private async inspect(node: Node, phase: Phase, origin: CommandMeta): Promise<WorkOutcome> {
+  private async inspect(node: Node, phase: Phase, origin: CommandMeta, found: NodeCommand[]): Promise<WorkOutcome> {
     const { power, provisioning } = this.hardware(node);
     const ramdisk = this.options.ramdiskInspectHardware?.has(node.driver) ?? false;
     if (!ramdisk) {
       const outcome = await provisioning.inspect(node, phase);
       if (outcome.result === 'done') return outcome;
     }
-    await this.handler.handle(this.command<StartIntrospection>(node, origin, 'StartIntrospection', {}));
+    found.push(this.command<StartIntrospection>(node, origin, 'StartIntrospection', {}));
     power.validate(node);
     const powerState = await power.setPowerState(node, node.power_state === 'power on' ? 'rebooting' : 'power on');
     return { result: 'wait', powerState };
+  }
+
+  /**
+   * Before a virtual-media boot of the agent's ramdisk: records a token made here, which the boot
+   * medium carries to the agent (Ironic's pre-generated token), so that no look-up ever needs to
+   * hand one out. Resolves with the node holding it (as it was when none is due).
+   */
+  private async withPregeneratedToken(node: Node, origin: CommandMeta): Promise<Node> {
+    if (node.agent?.token || !pregeneratedTokenDue(node, this.options.conductorId)) return node;
+    const token = randomBytes(32).toString('base64url');
+    const { state } = await this.handler.handle(this.command<IssueAgentToken>(node, origin, 'IssueAgentToken', { token, pregenerated: true }));
+    return state ?? node;
   }
 
   /** A command recording this conductor's work on `node`, caused by the request that started it. */
@@ -269,8 +336,4 @@ export class WorkRunner {
       this.queue.shift()?.();
     }
   }
-}
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled work: ${JSON.stringify(value)}`);
 }

@@ -2,6 +2,7 @@
  * The gateway's API as the console calls it: same origin (so the browser's HTTP basic
  * credentials go along), the newest microversion, and Ironic's errors read back as their words.
  */
+import { type FleetSummary } from '@ironledger/contracts';
 
 /** Ironic's microversion header, at the newest version the gateway serves. */
 export const API_HEADERS: Readonly<Record<string, string>> = { 'X-OpenStack-Ironic-API-Version': '1.82' };
@@ -41,17 +42,6 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, ironicFault(response.status, text));
   return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
-/** `GET /v1/fleet`: counts by state (see the gateway's `fleet-summary.ts`). */
-export interface FleetSummary {
-  readonly position: number;
-  readonly since: string | null;
-  readonly nodes: number;
-  readonly provision_state: Readonly<Record<string, number>>;
-  readonly power_state: Readonly<Record<string, number>>;
-  readonly maintenance: number;
-  readonly fault: Readonly<Record<string, number>>;
 }
 
 /** The node fields the console shows (a list asks for these only). */

@@ -1,4 +1,4 @@
-import { type FleetSummary } from './api.js';
+import { type FleetSummary } from '@ironledger/contracts';
 
 /** The fleet at a glance: totals, then the counts by provision state (each a filter of the table), power state and fault. */
 export function Fleet({ summary, onPickState }: { summary: FleetSummary | undefined; onPickState: (state: string) => void }) {

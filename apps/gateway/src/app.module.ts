@@ -5,24 +5,24 @@ import { type EventStore } from '@ironledger/event-store';
 import { type Logger } from 'pino';
 import { AgentController } from './agent/agent.controller.js';
 import { AllocationsController } from './allocations/allocations.controller.js';
-import { AllocationService } from './allocations/allocation-service.js';
+import { AllocationService } from './allocations/allocation.service.js';
 import { AuditController } from './audit/audit.controller.js';
-import { AuditService } from './audit/audit-service.js';
+import { AuditService } from './audit/audit.service.js';
 import { ChassisController } from './chassis/chassis.controller.js';
-import { ChassisService } from './chassis/chassis-service.js';
+import { ChassisService } from './chassis/chassis.service.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { CommandRunner } from './commands.js';
 import { ConductorLink } from './conductor-link.js';
 import { FleetSummaryController } from './console/fleet-summary.controller.js';
 import { DeployTemplatesController } from './deploy-templates/deploy-templates.controller.js';
-import { DeployTemplateService } from './deploy-templates/deploy-template-service.js';
+import { DeployTemplateService } from './deploy-templates/deploy-template.service.js';
 import { IronicExceptionFilter } from './http/error.filter.js';
 import { FleetController } from './fleet/fleet.controller.js';
 import { IntrospectionController } from './introspection/introspection.controller.js';
-import { IntrospectionService } from './introspection/introspection-service.js';
+import { IntrospectionService } from './introspection/introspection.service.js';
 import { ManagementController } from './management/management.controller.js';
-import { ManagementService } from './management/management-service.js';
-import { NodeService } from './nodes/node-service.js';
+import { ManagementService } from './management/management.service.js';
+import { NodeService } from './nodes/node.service.js';
 import { NodeTraitsController } from './nodes/node-traits.controller.js';
 import { NodesController } from './nodes/nodes.controller.js';
 import { gatewayLoggerModule } from './observability/gateway-logger.js';
@@ -31,12 +31,12 @@ import { MetricsController } from './observability/metrics.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { OpsController } from './ops/ops.controller.js';
 import { PortsController } from './ports/ports.controller.js';
-import { PortService } from './ports/port-service.js';
+import { PortService } from './ports/port.service.js';
 import { VifsController } from './ports/vifs.controller.js';
 import { PortgroupsController } from './portgroups/portgroups.controller.js';
-import { PortgroupService } from './portgroups/portgroup-service.js';
+import { PortgroupService } from './portgroups/portgroup.service.js';
 import { VolumeController } from './volume/volume.controller.js';
-import { VolumeService } from './volume/volume-service.js';
+import { VolumeService } from './volume/volume.service.js';
 import { RootController } from './root/root.controller.js';
 import { ShardsController } from './shards/shards.controller.js';
 import { EVENT_STORE } from './tokens.js';
@@ -55,7 +55,8 @@ export interface GatewayDependencies {
 @Module({})
 export class GatewayModule {
   static forRoot({ config, store, projection, conductors, logger, metrics }: GatewayDependencies): DynamicModule {
-    const commands = new CommandRunner(projection, conductors);
+    // A write is shown within the time a conductor has to carry it out: on a loaded machine the read model may lag seconds.
+    const commands = new CommandRunner(projection, conductors, config.commandTimeoutMs);
     const nodes = new NodeService(projection, commands);
     return {
       module: GatewayModule,

@@ -1,12 +1,16 @@
 /**
  * The gateway's side of the bus: one NATS connection, the conductor client (node commands to
- * whichever conductor of the queue group answers first) and the roster of live conductors. In the
- * all-in-one process commands go to the process's own conductor by a call instead.
+ * whichever conductor of the queue group answers first), the roster of live conductors, and the
+ * other gateways (a write is acknowledged once they all show it), and the ramdisk agents'
+ * heartbeats the gateways take (`AgentLiveness`). In the all-in-one process commands go to the
+ * process's own conductor by a call instead.
  */
-import { ConductorClient, type Member, natsServers, Roster } from '@ironledger/bus';
-import { type BusSubjects, type Command, type CommandError, type CommandReply, type HardwareQuery, type LocalConductor, type QueryReply } from '@ironledger/contracts';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { ConductorClient, type LogFollower, type Member, natsAccess, ReaderSync, Roster } from '@ironledger/bus';
+import { type BusSubjects, type CommandError, type CommandReply, type CommandRequest, type HardwareQuery, type LocalConductor, type QueryReply } from '@ironledger/contracts';
+import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { type Node } from '@ironledger/domain';
 import { type Histogram } from 'prom-client';
+import { type AgentLiveness, type HeardHeartbeat, parseHeardHeartbeat } from './agent/agent-liveness.js';
 
 export interface ConductorLinkOptions {
   readonly natsUrl: string;
@@ -19,6 +23,10 @@ export interface ConductorLinkOptions {
   readonly roundTrip: Histogram<'type' | 'result'>;
   /** The conductor of the gateway's own process, if any: it carries out every command this gateway sends. */
   readonly local?: LocalConductor;
+  /** This gateway among the others: its id, its read model, and how long a write waits for the others' (see `ReaderSync`). */
+  readonly gateway: { readonly id: string; readonly readModel: LogFollower; readonly syncTimeoutMs: number };
+  /** Where the agents' heartbeats that this gateway and the others take are kept. */
+  readonly agents: AgentLiveness;
 }
 
 export class ConductorLink {
@@ -28,17 +36,52 @@ export class ConductorLink {
     private readonly client: ConductorClient,
     private readonly roundTrip: Histogram<'type' | 'result'>,
     private readonly local: LocalConductor | undefined,
+    private readonly gateways: ReaderSync,
+    private readonly agents: AgentLiveness,
+    private readonly agentHeartbeats: { readonly subject: string; readonly subscription: Subscription },
   ) {}
 
   /** Connects to NATS (failing when it cannot) and starts listening to conductor heartbeats. */
   static async connect(options: ConductorLinkOptions): Promise<ConductorLink> {
-    const nats = await connect({ servers: natsServers(options.natsUrl), name: 'ironledger gateway', maxReconnectAttempts: -1, noAsyncTraces: true });
+    const nats = await connect({ ...natsAccess(options.natsUrl), name: 'ironledger gateway', maxReconnectAttempts: -1, noAsyncTraces: true });
     const roster = new Roster(nats, options.subjects.conductorHeartbeat, options.heartbeatIntervalMs).start();
-    return new ConductorLink(nats, roster, new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs, roster }), options.roundTrip, options.local);
+    const { id, readModel, syncTimeoutMs } = options.gateway;
+    const gateways = new ReaderSync(nats, readModel, {
+      id,
+      subjects: { heartbeat: options.subjects.gatewayHeartbeat, sync: options.subjects.gatewaySync },
+      heartbeatIntervalMs: options.heartbeatIntervalMs,
+      timeoutMs: syncTimeoutMs,
+    }).start();
+    const client = new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs });
+    const subject = options.subjects.agentHeartbeat;
+    const subscription = nats.subscribe(subject, {
+      callback: (_error, message) => {
+        const heard = parseHeardHeartbeat(message.string());
+        if (heard) options.agents.note(heard);
+      },
+    });
+    return new ConductorLink(nats, roster, client, options.roundTrip, options.local, gateways, options.agents, { subject, subscription });
+  }
+
+  /** A heartbeat this gateway took (its command went through): noted here, and told to the other gateways. */
+  agentHeartbeatTaken(heard: HeardHeartbeat): void {
+    this.agents.note(heard);
+    // Core NATS, lossy: a gateway that misses one (or all, while this connection closes) learns of the agent's next heartbeat.
+    if (!this.nats.isClosed()) this.nats.publish(this.agentHeartbeats.subject, JSON.stringify(heard));
+  }
+
+  /** When the node's agent last heartbeat, as any gateway heard it (see `AgentLiveness`). */
+  lastAgentHeartbeat(node: Node): string | null {
+    return this.agents.lastHeartbeat(node);
+  }
+
+  /** Waits until every other live gateway's read model holds `position` (see `ReaderSync`); the ones that did not in time. */
+  otherGatewaysReached(position: number): Promise<string[]> {
+    return this.gateways.othersReached(position);
   }
 
   /** A conductor's reply to `command` (`unavailable` when none could answer); `S`, `E`: its resource's state and events. */
-  send<S, E>(command: Command): Promise<CommandReply<S, E>> {
+  send<S, E>(command: CommandRequest): Promise<CommandReply<S, E>> {
     return this.timed(command.type, () => (this.local ? (this.local.execute(command) as Promise<CommandReply<S, E>>) : this.client.send<S, E>(command)));
   }
 
@@ -63,6 +106,8 @@ export class ConductorLink {
   }
 
   async close(): Promise<void> {
+    this.agentHeartbeats.subscription.unsubscribe();
+    this.gateways.stop();
     this.roster.stop();
     this.client.close();
     await this.nats.drain();

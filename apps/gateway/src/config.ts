@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import { replicasFromEnv } from '@ironledger/bus';
 import { busSubjects, type BusSubjects } from '@ironledger/contracts';
-import { type RamdiskImageDefaults, ramdiskImagesFromEnv } from '@ironledger/drivers';
 import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
+import { type AgentFloodLimits } from './agent/agent-flood.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from './http/server-options.js';
 
 /** Injection token of the `GatewayConfig`. */
@@ -18,7 +18,7 @@ export interface GatewayConfig {
   readonly host: string;
   /** GATEWAY_PORT: the port to listen on (default 6385, Ironic's). */
   readonly port: number;
-  /** GATEWAY_ID (default `<hostname>-<pid>`): the gateway's `instance` label in its metrics. */
+  /** GATEWAY_ID (default `<hostname>-<pid>`): its id among the gateways. */
   readonly instanceId: string;
   /**
    * The event store, read by the event-store lib: EVENT_STORE (`jetstream`, the default, or
@@ -26,10 +26,15 @@ export interface GatewayConfig {
    * NATS_URL plus the optional JETSTREAM_STREAM / JETSTREAM_SUBJECT_PREFIX (which let tests isolate themselves) and JETSTREAM_REPLICAS.
    */
   readonly store: StoreConfig;
-  /** COMMAND_TIMEOUT_MS: how long to wait for a conductor's reply before answering 503 (default 10000). */
+  /** COMMAND_TIMEOUT_MS: how long to wait for a conductor's reply, and then for the read model to show the write, before answering 503 (default 10000). */
   readonly commandTimeoutMs: number;
-  /** HEARTBEAT_INTERVAL_MS: the conductors' heartbeat interval, as they are configured (default 1000). */
+  /** HEARTBEAT_INTERVAL_MS: the conductors' heartbeat interval, as they are configured, and the gateways' own (default 1000). */
   readonly heartbeatIntervalMs: number;
+  /**
+   * READ_SYNC_TIMEOUT_MS (default 2000): how long a write waits for the other gateways' read models
+   * to show it before it is acknowledged (a gateway slower than that is lagging, and says so on `/readyz`).
+   */
+  readonly readSyncTimeoutMs: number;
   /**
    * The event relay (subscribers' NATS stream): RELAY_STREAM (default `IRONLEDGER_NODE_EVENTS`),
    * EVENTS_SUBJECT_PREFIX (default `ironledger.events`), NOTIFICATIONS (`true`: also publish Ironic-style notifications under
@@ -48,10 +53,25 @@ export interface GatewayConfig {
   /** EVENTS_MAX_CLIENTS (default 256): `GET /v1/events` streams open at once; more get 429. */
   readonly events: { readonly maxClients: number };
   /**
-   * The conductors' default ramdisk images (DEPLOY_ISO, DEPLOY_KERNEL, …, read as the conductors
-   * read them): `validate` and a deployment's checks judge nodes whose `driver_info` names none by them.
+   * AGENT_FLOOD_MAX_FAILURES (default 30) and AGENT_FLOOD_WINDOW_S (default 10): refused ramdisk
+   * look-ups and heartbeats one address may send before its refusals are answered 429, until it
+   * has gone the window without one (see `AgentFloodGuard`; successes are never limited).
    */
-  readonly ramdiskImages: RamdiskImageDefaults;
+  readonly agentFlood: AgentFloodLimits;
+  /** Prometheus metrics: `GET /metrics` on the API's port (authenticated as the API is), and these. */
+  readonly metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /**
+   * METRICS_PORT (0, the default: off): serve `/metrics`, `/healthz` and `/readyz` on this port
+   * too, unauthenticated, as the conductors and power sync do, for scrapers that bring no credentials.
+   */
+  readonly port: number;
+  /** METRICS_HOST (default 127.0.0.1: unauthenticated, so loopback only unless told): the address of the metrics port. */
+  readonly host: string;
+  /** STUCK_NODE_THRESHOLD_S (default 3600): a node in a `… wait` or `… failed` state for longer counts as stuck (`ironledger_fleet_stuck_nodes`). */
+  readonly stuckNodeThresholdS: number;
 }
 
 export interface InspectorConfig {
@@ -89,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     store: storeConfigFromEnv(env),
     commandTimeoutMs: number('COMMAND_TIMEOUT_MS', 10_000),
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),
+    readSyncTimeoutMs: number('READ_SYNC_TIMEOUT_MS', 2000),
     relay: { stream: env.RELAY_STREAM || undefined, subjectPrefix: env.EVENTS_SUBJECT_PREFIX || undefined, notifications: flag('NOTIFICATIONS', false), replicas: replicasFromEnv(env) },
     inspector: {
       discovery: notFoundHook(env.NODE_NOT_FOUND_HOOK),
@@ -102,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       idleTimeoutMs: number('HTTP_IDLE_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.idleTimeoutMs),
     },
     events: { maxClients: number('EVENTS_MAX_CLIENTS', 256) },
-    ramdiskImages: ramdiskImagesFromEnv(env),
+    agentFlood: { maxFailures: number('AGENT_FLOOD_MAX_FAILURES', 30), windowMs: number('AGENT_FLOOD_WINDOW_S', 10) * 1000 },
+    metrics: { port: number('METRICS_PORT', 0, { min: 0, max: 65535 }), host: env.METRICS_HOST || '127.0.0.1', stuckNodeThresholdS: number('STUCK_NODE_THRESHOLD_S', 3600) },
   };
 }
 

@@ -6,19 +6,21 @@ import { exitIfRefused } from '@ironledger/bus';
 import { type LocalConductor } from '@ironledger/contracts';
 import { openEventStore, SharedSubscriptionStore } from '@ironledger/event-store';
 import { EventRelay } from '@ironledger/lifecycle-events';
-import { serviceRegistry } from '@ironledger/observability';
+import { processLogger, serveMetrics, serviceRegistry } from '@ironledger/observability';
 import { Logger } from 'nestjs-pino';
 import { GatewayModule } from './app.module.js';
+import { policyFromEnv } from './http/access.js';
 import { authenticatorFromEnv } from './http/auth.js';
 import { type GatewayConfig } from './config.js';
 
+import { AgentLiveness } from './agent/agent-liveness.js';
 import { ConductorLink } from './conductor-link.js';
 import { serveConsole } from './console/console-assets.js';
 import { installJsonParser, installRequestContext } from './http/http-context.js';
-import { serverOptions } from './http/server-options.js';
+import { installRouteBodyLimits, serverOptions } from './http/server-options.js';
+import { UnprefixedPaths } from './http/unprefixed.js';
 import { serveApiReferenceAssets } from './openapi/api-reference.js';
 import { observeResponses } from './observability/access-log.js';
-import { gatewayLogger } from './observability/gateway-logger.js';
 import { GatewayMetrics } from './observability/gateway-metrics.js';
 
 /** The service's settings from the environment (what `startGateway` takes). */
@@ -39,14 +41,16 @@ export interface RunningGateway {
  * sends its commands to that process's conductor (`local`) when there is one.
  */
 export async function startGateway(config: GatewayConfig, shared?: SharedState, local?: LocalConductor): Promise<RunningGateway> {
-  const rootLogger = gatewayLogger();
+  const rootLogger = processLogger();
   const logger = rootLogger.child({ context: 'gateway' });
 
   const store = shared?.store ?? new SharedSubscriptionStore(await openEventStore(config.store).catch(exitIfRefused));
   const projection = shared?.projection ?? new LiveProjection(store);
   if (!shared) await projection.start();
-  const metrics = new GatewayMetrics(serviceRegistry('gateway', config.instanceId), store, projection);
-  const conductors = await ConductorLink.connect({ ...config, roundTrip: metrics.conductorRoundTrip, local });
+  const agents = new AgentLiveness((nodeId) => projection.readModel.get(nodeId));
+  const metrics = new GatewayMetrics(serviceRegistry('gateway'), store, projection, { ...config.metrics, lastHeartbeat: (node) => agents.lastHeartbeat(node) });
+  const gateway = { id: config.instanceId, readModel: projection, syncTimeoutMs: config.readSyncTimeoutMs };
+  const conductors = await ConductorLink.connect({ ...config, roundTrip: metrics.conductorRoundTrip, local, gateway, agents });
   // Subscribers' NATS stream is fed from the store itself; several gateways may relay at once.
   const relay = new EventRelay({
     store,
@@ -56,14 +60,17 @@ export async function startGateway(config: GatewayConfig, shared?: SharedState, 
     subjectPrefix: config.relay.subjectPrefix,
     notifications: config.relay.notifications && {},
     onError: (error) => logger.warn(`event relay: ${(error as Error).message}`),
-    knownSecrets: (id) => projection.readModel.secretsOf(id),
   });
   await relay.start().catch(exitIfRefused);
 
-  const adapter = new FastifyAdapter(serverOptions(config.http));
+  const unprefixed = new UnprefixedPaths();
+  const adapter = new FastifyAdapter({ ...serverOptions(config.http), rewriteUrl: unprefixed.rewriteUrl });
+  unprefixed.observeRoutes(adapter.getInstance());
   const auth = authenticatorFromEnv();
-  installRequestContext(adapter.getInstance(), auth);
+  const policy = policyFromEnv();
+  installRequestContext(adapter.getInstance(), auth, policy);
   installJsonParser(adapter.getInstance());
+  installRouteBodyLimits(adapter.getInstance());
   observeResponses(adapter.getInstance(), rootLogger, metrics);
   serveConsole(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot({ config, store, projection, conductors, logger: rootLogger, metrics }), adapter, {
@@ -74,12 +81,16 @@ export async function startGateway(config: GatewayConfig, shared?: SharedState, 
   serveApiReferenceAssets(app);
   await app.listen(config.port, config.host);
   const url = await app.getUrl();
+  let stopping = false;
+  const metricsServer = config.metrics.port > 0 ? await serveMetrics(metrics.registry, config.metrics.port, () => !stopping, config.metrics.host) : undefined;
   logger.info(`ready: listening on ${url}, ${projection.readModel.size} nodes at position ${projection.readModel.position}`);
 
   return {
     url,
     log: (message) => logger.info(message),
     async stop() {
+      stopping = true;
+      metricsServer?.close();
       await app.close();
       await auth.close();
       await relay.stop();

@@ -3,4 +3,4 @@ import { loadConfig } from './config.js';
 import { startPowerSync } from './service.js';
 
 const config = loadConfig();
-stopOnSignal(await startPowerSync(config), (message) => serviceLogger(`power-sync ${config.instanceId}`).log(message));
+stopOnSignal(await startPowerSync(config), (message) => serviceLogger(`power-sync ${config.instanceId}`).info(message));

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { LiveProjection, type SharedState } from '@ironledger/application';
-import { ConductorClient, exitIfRefused, natsServers } from '@ironledger/bus';
+import { ConductorClient, exitIfRefused, natsAccess } from '@ironledger/bus';
 import { closeHardwareTypes, hardwareTypes, type SharedHardware } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
-import { serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
+import { NestLogger, serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
 import { connect } from '@nats-io/transport-node';
 import { type PowerSyncConfig } from './config.js';
 
@@ -18,13 +18,13 @@ export { loadConfig } from './config.js';
 /** Starts power sync: its passes begin at the next interval boundary. */
 export async function startPowerSync(config: PowerSyncConfig, shared?: SharedState & SharedHardware): Promise<{ stop(): Promise<void> }> {
   const logger = serviceLogger(`power-sync ${config.instanceId}`);
-  const log = (message: string) => logger.log(message);
-  const registry = serviceRegistry('power-sync', config.instanceId);
+  const log = (message: string) => logger.info(message);
+  const registry = serviceRegistry('power-sync');
 
   const store = shared?.store ?? (await openEventStore(config.store).catch(exitIfRefused));
   const projection = shared?.projection ?? new LiveProjection(store);
   if (!shared) await projection.start();
-  const nats = await connect({ servers: natsServers(config.natsUrl), name: `power-sync ${config.instanceId}`, maxReconnectAttempts: -1 });
+  const nats = await connect({ ...natsAccess(config.natsUrl), name: `power-sync ${config.instanceId}`, maxReconnectAttempts: -1 });
   const syncIntervalMs = config.syncIntervalS * 1000;
   const recoveryIntervalMs = config.recoveryIntervalS * 1000;
   const queue = await PowerSyncQueue.open(nats, {
@@ -36,7 +36,7 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
   const drivers = shared?.drivers ?? hardwareTypes(config.drivers);
   const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
 
-  const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger });
+  const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger: new NestLogger(logger) });
   const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => true, config.metricsHost) : undefined;
   log(`ready: ${projection.readModel.size} nodes, a pass every ${config.syncIntervalS} s, force=${config.force}, max retries ${config.maxRetries}`);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { type CommandMeta, type NodeCommand, NodeConflictError, NodeLockedError, InvalidStateError } from '@ironledger/domain';
+import { type CommandMeta, type InterfaceCheck, type NodeCommand, NodeConflictError, NodeLockedError, InvalidStateError } from '@ironledger/domain';
 import { InMemoryEventStore } from '@ironledger/event-store';
 import { nodeStreamId } from '@ironledger/contracts';
-import { NodeCommandHandler } from './command-handler.js';
+import { NodeCommandHandler, StaleBasisError } from './command-handler.js';
 
 const NODE = '6f1c4a3e-9a44-4c1c-9d7e-0a1f2b3c4d5e';
 let request = 0;
@@ -43,6 +43,19 @@ describe('NodeCommandHandler', () => {
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(NodeLockedError);
     expect((await store.readStream(nodeStreamId(NODE))).filter((e) => e.type === 'ProvisionStateChanged')).toHaveLength(1);
+  });
+
+  it('asks the drivers’ check about the node as it is at the revision the decision is appended against', async () => {
+    const store = new InMemoryEventStore();
+    const needsBmc: InterfaceCheck = (node, name) => (name === 'power' && !node.driver_info.bmc ? 'no BMC address' : undefined);
+    const a = new NodeCommandHandler(store, undefined, undefined, needsBmc);
+    const b = new NodeCommandHandler(store, undefined, undefined, needsBmc);
+    await a.handle({ ...register, data: { ...register.data, driver_info: { bmc: 'https://bmc' } } } as NodeCommand);
+    await b.load(NODE); // b believes the node has its BMC address
+    await a.handle({ type: 'UpdateNode', nodeId: NODE, data: { changes: { driver_info: {} } }, meta: meta() });
+    const powerOn: NodeCommand = { type: 'RequestPowerAction', nodeId: NODE, data: { target: 'power on' }, meta: meta() };
+    await expect(b.handle(powerOn)).rejects.toThrow(expect.objectContaining({ type: 'invalid_parameter', message: 'no BMC address' }));
+    expect((await store.readStream(nodeStreamId(NODE))).map((e) => e.type)).not.toContain('PowerActionStarted');
   });
 
   it('re-decides on a fresh stream when its cached node is stale', async () => {
@@ -112,5 +125,30 @@ describe('NodeCommandHandler with a cache behind the stream', () => {
     // On b's stale cache `provide` from enroll would be refused; on the stream the node is manageable.
     const result = await b.handle(provision('provide', 'c2'));
     expect(result.state).toMatchObject({ provision_state: 'cleaning', reservation: 'c2' });
+  });
+});
+
+describe('NodeCommandHandler with a command worked out on a read model', () => {
+  const rename = (name: string): NodeCommand => ({ type: 'UpdateNode', nodeId: NODE, data: { changes: { name } }, meta: meta() });
+
+  it('decides it when the node has no event after the basis, cached or not', async () => {
+    const store = new InMemoryEventStore();
+    const { position } = await new NodeCommandHandler(store).handle(register);
+    expect((await new NodeCommandHandler(store).handle(rename('n1'), { basis: position })).state).toMatchObject({ name: 'n1' });
+  });
+
+  it('refuses it as stale, appending nothing, when the node changed after the basis (even if its cache does not know)', async () => {
+    const store = new InMemoryEventStore();
+    const a = new NodeCommandHandler(store);
+    const b = new NodeCommandHandler(store);
+    const { position: basis } = await a.handle(register);
+    await b.load(NODE); // b caches the node as the basis saw it
+    const { position: changed } = await a.handle(rename('n1'));
+    const refusal = b.handle(rename('n2'), { basis });
+    await expect(refusal).rejects.toThrow(StaleBasisError);
+    await expect(refusal).rejects.toMatchObject({ type: 'stale', basis, position: changed });
+    expect((await store.readStream(nodeStreamId(NODE))).map((event) => event.type)).toEqual(['NodeRegistered', 'NodeUpdated']);
+    // Worked out again on the newer state, it stands.
+    expect((await b.handle(rename('n2'), { basis: changed })).state).toMatchObject({ name: 'n2' });
   });
 });

@@ -1,4 +1,3 @@
-import { LruMap } from './lru.js';
 import { type ResourceKind, resourceStreamId } from '@ironledger/contracts';
 import {
   type Allocation,
@@ -19,6 +18,9 @@ import {
   evolveAllocation,
   evolveChassis,
   evolveDeployTemplate,
+  type InterfaceCheck,
+  LruMap,
+  NamedError,
   type Node,
   type NodeCommand,
   type NodeEvent,
@@ -83,6 +85,15 @@ export const DEPLOY_TEMPLATE_AGGREGATE: Aggregate<DeployTemplateCommand, DeployT
   creates: new Set(['CreateDeployTemplate']),
 };
 
+export interface HandleOptions {
+  /**
+   * The global position of the read model the command was worked out on (a PATCH's new values are
+   * computed from the resource as it stood there): the command stands only while its aggregate has
+   * no later event.
+   */
+  readonly basis?: number;
+}
+
 /** An aggregate as this process last saw it in its stream. */
 interface Loaded<S> {
   readonly state: S | null;
@@ -110,6 +121,9 @@ export interface Handled<E, S> {
  * refusal or a no-op decided on a cached state is decided again on the stream (but for the
  * no-op of an observation, which conductors send at every verification and cleaning).
  *
+ * A command worked out on a read model (`basis`) is decided only on the state it was worked out
+ * on: when the aggregate has a later event, it is refused with `StaleBasisError`.
+ *
  * A command that creates its aggregate is decided, uncached, on nothing at all without reading:
  * its stream is new unless the client reused a UUID, and then the `no_stream` append fails and
  * the command is decided again on the stream, as for a stale cache.
@@ -127,11 +141,13 @@ export class CommandHandler<C extends { readonly type: string }, E extends Stora
     this.cache = new LruMap(cacheSize);
   }
 
-  async handle(command: C): Promise<Handled<E, S>> {
+  async handle(command: C, { basis }: HandleOptions = {}): Promise<Handled<E, S>> {
     const id = this.aggregate.idOf(command);
     for (let attempt = 1; ; attempt++) {
       const cached = this.cache.get(id) ?? (attempt === 1 && this.aggregate.creates.has(command.type) ? NOTHING : undefined);
       const loaded: Loaded<S> = cached ?? (await this.load(id));
+      // A cache is never ahead of its stream: a later event there means the stream has one too.
+      if (basis !== undefined && loaded.position > basis) throw new StaleBasisError(id, basis, loaded.position);
       let events: E[];
       try {
         events = this.aggregate.decide(command, loaded.state);
@@ -177,15 +193,34 @@ export class CommandHandler<C extends { readonly type: string }, E extends Stora
 const NOTHING: Loaded<never> = { state: null, revision: -1, position: 0 };
 
 /**
+ * A command worked out on a read model at `basis` (see `HandleOptions`) whose aggregate has
+ * changed since, at `position`: it is to be worked out again on a model that has reached it.
+ */
+export class StaleBasisError extends NamedError {
+  readonly type = 'stale' as const;
+
+  constructor(
+    readonly id: string,
+    readonly basis: number,
+    readonly position: number,
+  ) {
+    super(`${id} was changed by another request while this one was being worked out; please retry.`);
+  }
+}
+
+/**
  * States kept per handler: enough for every node a busy conductor works on at once, far
  * fewer than a fleet (the conductor's projection holds the whole fleet already).
  */
 export const DEFAULT_CACHE_SIZE = 2048;
 
-/** Node commands: the command handler of the node aggregate. */
+/**
+ * Node commands: the command handler of the node aggregate. `check`: the drivers' judgement of a
+ * node's interfaces, which the decider asks for on the state it decides on (see `decide`).
+ */
 export class NodeCommandHandler extends CommandHandler<NodeCommand, NodeEvent, Node> {
-  constructor(store: EventStore, maxAttempts?: number, cacheSize?: number) {
-    super(store, NODE_AGGREGATE, maxAttempts, cacheSize);
+  constructor(store: EventStore, maxAttempts?: number, cacheSize?: number, check?: InterfaceCheck) {
+    super(store, check ? { ...NODE_AGGREGATE, decide: (command, node) => decide(command, node, check) } : NODE_AGGREGATE, maxAttempts, cacheSize);
   }
 }
 

@@ -5,3 +5,8 @@ export * from './position-waiters.js';
 export * from './unique-claims.js';
 export * from './codec.js';
 export * from './shared-state.js';
+export * from './node-claims.js';
+export * from './move.js';
+export * from './name-claims.js';
+export * from './allocator.js';
+export * from './watchdog.js';

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
+  assertNever,
   type Allocation,
   type AllocationEvent,
   type Chassis,
   type ChassisEvent,
   type DeployTemplate,
   type DeployTemplateEvent,
-  type Json,
   evolve,
   evolveAllocation,
   evolveChassis,
@@ -15,7 +15,6 @@ import {
   type NodeEvent,
   type Port,
   type Portgroup,
-  secretStrings,
   type VolumeConnector,
   type VolumeTarget,
 } from '@ironledger/domain';
@@ -155,8 +154,6 @@ export class FleetReadModel {
   readonly portgroups = new NodeItems<Portgroup>(this.nodes, (node) => node.portgroups, (group) => [group.name, group.address]);
   readonly volumeConnectors = new NodeItems<VolumeConnector>(this.nodes, (node) => node.volume_connectors);
   readonly volumeTargets = new NodeItems<VolumeTarget>(this.nodes, (node) => node.volume_targets);
-  /** Node → every value its events ever held under a secret key, to be masked wherever else it shows up. */
-  private readonly secrets = new Map<string, Set<string>>();
   /** Position of the last event applied (0: none). */
   position = 0;
 
@@ -190,7 +187,7 @@ export class FleetReadModel {
         return { kind: 'deploy_template', recorded, event, before, after };
       }
       default:
-        return assertNever(found.kind);
+        return assertNever(found.kind, 'resource kind');
     }
   }
 
@@ -201,7 +198,6 @@ export class FleetReadModel {
     // would keep the whole stream id in memory as long as the node is indexed.
     const own = (before ?? after)?.uuid;
     const nodeId = own === streamNodeId ? own : streamNodeId;
-    this.learnSecrets(nodeId, event);
     if (after) this.nodes.set(nodeId, after);
     else this.nodes.delete(nodeId);
     // Most events leave the name alone; updating the index only on a change keeps rebuilds fast.
@@ -232,22 +228,8 @@ export class FleetReadModel {
     copy.portgroups.copyFrom(this.portgroups);
     copy.volumeConnectors.copyFrom(this.volumeConnectors);
     copy.volumeTargets.copyFrom(this.volumeTargets);
-    for (const [id, known] of this.secrets) copy.secrets.set(id, new Set(known));
     copy.position = this.position;
     return copy;
-  }
-
-  /** The values node `nodeId` ever held under a secret key (kept after the node is deleted: its events are still served). */
-  secretsOf(nodeId: string): ReadonlySet<string> {
-    return this.secrets.get(nodeId) ?? NO_SECRETS;
-  }
-
-  private learnSecrets(nodeId: string, event: NodeEvent): void {
-    for (const secret of secretStrings(event.data as unknown as Json)) {
-      let known = this.secrets.get(nodeId);
-      if (!known) this.secrets.set(nodeId, (known = new Set()));
-      known.add(secret);
-    }
   }
 
   /** A node by UUID or by name. */
@@ -301,10 +283,4 @@ export class FleetReadModel {
   private otherLines(): Map<string, string> {
     return new Map([...this.chassis.lines('chassis'), ...this.allocations.lines('allocation'), ...this.deployTemplates.lines('deploy_template')]);
   }
-}
-
-const NO_SECRETS: ReadonlySet<string> = new Set();
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled resource kind: ${JSON.stringify(value)}`);
 }

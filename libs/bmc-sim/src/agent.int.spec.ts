@@ -393,6 +393,18 @@ describe('the disk and its faults', () => {
     expect(await refused(9)).toBe(true);
   });
 
+  it('external: a boot is recorded for the real agent a test runs, no simulated one starts, and a power-off ends it', async () => {
+    await control('/bmc/27/agent', 'PUT', { external: true });
+    await setBoot(27, 'Pxe');
+    await reset(27, 'On');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(log.lookups.some((lookup) => systemFor(lookup.addresses) === 27)).toBe(false);
+    expect((await control('/bmc/27/agent')).body).toMatchObject({ external: true, phase: 'external', running: false, bootedFrom: 'network', bootedAt: expect.any(String) });
+    expect(await refused(27)).toBe(true);
+    await reset(27, 'ForceOff');
+    expect((await waitFor(() => control('/bmc/27/agent'), (answer) => answer.body.phase === 'stopped')).body).toMatchObject({ phase: 'stopped', stopReason: 'powered off' });
+  });
+
   it('dies-mid-write: the agent dies half way, stops heartbeating and refuses connections; a streamed image is left half written', async () => {
     await control('/bmc/10/agent', 'PUT', { fault: 'dies-mid-write', diskBytesPerSecond: 1_000_000 });
     await bootFromCd(10);

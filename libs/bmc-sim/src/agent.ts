@@ -1,8 +1,11 @@
 /**
  * Simulated ironic-python-agent (IPA) ramdisks. When a system boots its agent ramdisk (from an
  * inserted virtual CD, or from the network boot service: see `bootSource` in model.ts), the
- * agent comes up after a delay, looks its node up at Ironic's API (`GET /v1/lookup` with the
- * system's MACs), takes the node's UUID and its token, and heartbeats (`POST
+ * agent comes up after a delay, reads its parameters from the configuration floppy inserted
+ * beside the CD, if any (`ipa-agent-token`, `ipa-node-uuid` in `parameters.txt` of a FAT image
+ * labelled `ir-vfd-dev`, as IPA reads virtual media parameters), looks its node up at Ironic's
+ * API (`GET /v1/lookup` with the system's MACs), takes the node's UUID and, unless the floppy
+ * gave it one, its token, and heartbeats (`POST
  * /v1/heartbeat/{uuid}`) with its callback URL, `{base}/agent/{n}`. There it serves IPA's command
  * API (`/agent/{n}/v1/status`, `/agent/{n}/v1/commands/`): the clean and deploy steps of IPA's
  * generic hardware manager, which erase and write the system's simulated disk, and the standby,
@@ -22,6 +25,7 @@ import {
   AGENT_VERSION, type ApiVersion, conflictPause, faultBody, formatVersion, heartbeatBody, heartbeatIntervalMs, heartbeatVersion, HTTP_REQUEST_TIMEOUT_MS,
   ipaErrors, ironicErrorText, lookupBackoffMs, lookupVersion, maskParams, MIN_IRONIC_VERSION, readLookup, rootDocumentVersion,
 } from './ipa.js';
+import { parseParameters, readFloppy } from './floppy.js';
 import { type BootSource, type VirtualBmc } from './model.js';
 import { systemMacs } from './ramdisk.js';
 
@@ -56,6 +60,11 @@ export interface AgentSettings {
   /** A fixed heartbeat interval (null: the simulator's option, else IPA's). */
   heartbeatMs: number | null;
   bootMs: number;
+  /**
+   * The system's ramdisk is a real ironic-python-agent that a test runs outside the simulator
+   * (test/ipa/): a boot is recorded, with its configuration floppy, but no simulated agent starts.
+   */
+  external: boolean;
 }
 
 /** What an agent needs of the simulator around it. */
@@ -75,6 +84,7 @@ const AGENT_FIELDS: Readonly<Record<keyof AgentSettings, Check>> = {
   diskBytesPerSecond: positiveOrNull('bytes per second; null: no limit'),
   heartbeatMs: positiveOrNull("milliseconds; null: IPA's interval"),
   bootMs: (v) => (Number.isInteger(v) && (v as number) >= 0 ? null : 'a non-negative integer'),
+  external: (v) => (typeof v === 'boolean' ? null : 'true or false'),
 };
 const positive: Check = (v) => (Number.isInteger(v) && (v as number) >= 1 ? null : 'a positive integer');
 
@@ -91,8 +101,8 @@ export function parseAgentControl(body: unknown, fleet: boolean): Parsed<Partial
   return { ok: true, value: body as Partial<AgentSettings> & FleetSelection };
 }
 
-/** Where an agent is: coming up, looking its node up, serving its API and heartbeating, or gone. */
-type Phase = 'booting' | 'looking-up' | 'running' | 'stopped';
+/** Where an agent is: coming up, looking its node up, serving its API and heartbeating, run outside the simulator, or gone. */
+type Phase = 'booting' | 'looking-up' | 'running' | 'external' | 'stopped';
 
 /** One boot of a system's agent, from power-on to its end. */
 class AgentRun {
@@ -104,6 +114,8 @@ class AgentRun {
   ironicVersion: ApiVersion | null = null;
   nodeUuid: string | null = null;
   token: string | null = null;
+  /** Why the configuration floppy could not be read, if it could not. */
+  floppyError: string | null = null;
   heartbeatTimeoutSeconds = 300;
   md5Enabled = true;
   lastLookup: { at: string; attempts: number; status: number | null; error?: string } | null = null;
@@ -121,8 +133,13 @@ class AgentRun {
     readonly index: number,
     readonly bootedFrom: BootSource,
     readonly bootedAt: string,
+    /** The configuration floppy inserted when the system booted from its CD (its URL). */
+    readonly floppyUrl: string | null = null,
   ) {}
 }
+
+/** The volume label of the configuration floppy IPA reads its parameters from. */
+const CONFIG_FLOPPY_LABEL = 'ir-vfd-dev';
 
 /** The agent went down while a request to it was on its way: its connection is cut. */
 class AgentGone extends Error {}
@@ -208,7 +225,7 @@ export class Agents {
   }
 
   private of(index: number): AgentSettings {
-    return this.settings.get(index) ?? { fault: 'none', diskBytesPerSecond: null, heartbeatMs: null, bootMs: this.options.bootMs ?? 300 };
+    return this.settings.get(index) ?? { fault: 'none', diskBytesPerSecond: null, heartbeatMs: null, bootMs: this.options.bootMs ?? 300, external: false };
   }
 
   private describe(bmc: VirtualBmc) {
@@ -224,6 +241,8 @@ export class Agents {
       bootedAt: run?.bootedAt ?? null,
       nodeUuid: run?.nodeUuid ?? null,
       token: Boolean(run?.token),
+      floppyUrl: run?.floppyUrl ?? null,
+      floppyError: run?.floppyError ?? null,
       ironicApiVersion: run?.ironicVersion ? formatVersion(run.ironicVersion) : null,
       lastLookup: run?.lastLookup ?? null,
       lastHeartbeat: run?.lastHeartbeat ?? null,
@@ -266,9 +285,14 @@ export class Agents {
   }
 
   private boot(bmc: VirtualBmc, source: BootSource): void {
-    const run = new AgentRun(bmc.index, source, new Date().toISOString());
+    const floppy = bmc.media.Floppy;
+    const run = new AgentRun(bmc.index, source, new Date().toISOString(), source === 'cd' && floppy?.inserted ? floppy.image : null);
     this.runs.set(bmc.index, run);
-    const { fault, bootMs } = this.of(bmc.index);
+    const { fault, bootMs, external } = this.of(bmc.index);
+    if (external) {
+      run.phase = 'external';
+      return;
+    }
     if (fault === 'never-boots') return this.stop(run, 'never came up (fault never-boots)');
     this.live(run, bootMs).catch((error: Error) => this.stop(run, `crashed: ${error.message}`));
   }
@@ -280,6 +304,7 @@ export class Agents {
       await sleep(bootMs, undefined, { signal });
       run.phase = 'looking-up';
       run.startedAt = Date.now() / 1000;
+      await this.readBootParameters(run);
       if (!(await this.lookUp(run))) return;
       run.phase = 'running';
       for (;;) {
@@ -319,6 +344,28 @@ export class Agents {
   }
 
   /**
+   * The token and node a virtual-media boot's configuration floppy hands the agent, as IPA reads
+   * `parameters.txt` from the device labelled `ir-vfd-dev`. A floppy that cannot be read or is not
+   * one leaves the agent to its look-up, as IPA goes on without parameters.
+   */
+  private async readBootParameters(run: AgentRun): Promise<void> {
+    if (!run.floppyUrl) return;
+    try {
+      const response = await fetch(run.floppyUrl, { signal: this.requestSignal(run) });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const { label, files } = readFloppy(Buffer.from(await response.arrayBuffer()));
+      const text = files.get('parameters.txt');
+      if (label !== CONFIG_FLOPPY_LABEL || !text) return;
+      const params = parseParameters(text.toString('utf8'));
+      run.token = params['ipa-agent-token'] || null;
+      run.nodeUuid = params['ipa-node-uuid'] || null;
+    } catch (error) {
+      if (run.stopping.signal.aborted) throw error;
+      run.floppyError = (error as Error).message;
+    }
+  }
+
+  /**
    * Looks the node up as IPA does: every failure (no answer, any status but 200, an answer
    * without a node) is retried with IPA's random exponential back-off, with a longer pause
    * after a 409, until the look-up timeout has passed. Returns whether the agent may go on.
@@ -331,7 +378,7 @@ export class Agents {
     let pause = 0;
     for (let attempt = 1; ; attempt++) {
       const version = lookupVersion(await this.ironicVersion(run));
-      const query = new URLSearchParams({ addresses: systemMacs(run.index).join(',') });
+      const query = new URLSearchParams({ addresses: systemMacs(run.index).join(','), ...(run.nodeUuid && { node_uuid: run.nodeUuid }) });
       let status: number | null = null;
       let outcome: ReturnType<typeof readLookup>;
       try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseControl, parseFleetControl } from './control.js';
+import { parseControl, parseEnclosureControl, parseFleetControl } from './control.js';
 
 describe('control bodies', () => {
   it('accept every fault field with a valid value', () => {
@@ -43,5 +43,12 @@ describe('control bodies', () => {
   it('select a range of BMCs for the fleet', () => {
     expect(parseFleetControl({ from: 2, to: 5, hang: true })).toEqual({ ok: true, value: { from: 2, to: 5, hang: true } });
     expect(parseFleetControl({ from: 0 })).toEqual({ ok: false, error: '"from" must be a positive integer' });
+  });
+
+  it('change an enclosure’s account only', () => {
+    const body = { reset: true, username: 'chassis', password: 'p:w', dropSessions: true };
+    expect(parseEnclosureControl(body)).toEqual({ ok: true, value: body });
+    expect(parseEnclosureControl({ powerState: 'On' })).toMatchObject({ ok: false, error: expect.stringContaining('unknown field "powerState"; known: reset, username, password, dropSessions') });
+    expect(parseEnclosureControl({ username: '' })).toEqual({ ok: false, error: '"username" must be a non-empty string without ":"' });
   });
 });

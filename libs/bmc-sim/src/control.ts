@@ -1,8 +1,9 @@
 /**
- * Parses control API bodies (`PUT /control/bmc/{n}`, `POST /control/fleet`). Hand-written rather
+ * Parses control API bodies (`PUT /control/bmc/{n}`, `POST /control/fleet`, `PUT /control/enclosure/{e}`). Hand-written rather
  * than a JSON schema because Fastify's default Ajv setup drops unknown properties silently, and a
  * misspelt fault name should be refused, not ignored.
  */
+import { type EnclosureControl } from './enclosures.js';
 import { BOOT_MODES, BOOT_OVERRIDE_ENABLED, type BmcControl, INDICATOR_LEDS, isResetType, REFUSABLE_CALLS } from './model.js';
 
 /** The BMCs a fleet request changes (inclusive, 1-based); all of them by default. */
@@ -70,6 +71,12 @@ const CONTROL_FIELDS: Readonly<Record<keyof BmcControl, Check>> = {
 
 const positiveInteger: Check = (v) => (Number.isInteger(v) && (v as number) >= 1 ? null : 'a positive integer');
 const FLEET_FIELDS: Readonly<Record<keyof FleetSelection, Check>> = { from: positiveInteger, to: positiveInteger };
+
+const ENCLOSURE_FIELDS: Readonly<Record<keyof EnclosureControl, Check>> = { reset: boolean, username: nonEmptyString, password, dropSessions: boolean };
+
+export function parseEnclosureControl(body: unknown): Parsed<EnclosureControl> {
+  return parseFields(body, ENCLOSURE_FIELDS) as Parsed<EnclosureControl>;
+}
 
 export function parseControl(body: unknown): Parsed<BmcControl> {
   return parseFields(body, CONTROL_FIELDS) as Parsed<BmcControl>;

@@ -57,6 +57,11 @@ export type LookupOutcome =
 /** The token a look-up hands out: kept (32 characters or more), already handed to someone else (masked), or ignored. */
 export type TokenOutcome = { readonly kind: 'issued'; readonly token: string } | { readonly kind: 'masked' } | { readonly kind: 'none' };
 
+/**
+ * How Ironic masks a token it already handed out. The simulator plays the agent, an outside
+ * party that knows Ironic's wire format, so it keeps its own copy rather than importing
+ * ironledger's: a change of ironledger's mask must fail the agent tests, as it would fail IPA.
+ */
 const MASKED_TOKEN = '******';
 
 /** Reads a look-up answer; anything but a 200 with a node and its config is retried. */

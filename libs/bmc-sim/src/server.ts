@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { parseControl, parseFleetControl } from './control.js';
+import { parseControl, parseEnclosureControl, parseFleetControl } from './control.js';
+import { applyEnclosureControl, createEnclosures, describeEnclosure, type Enclosure, type EnclosureControl, enclosureOwner, enclosureUuid } from './enclosures.js';
 import {
   applyControl, applyReset, basicAuthHeader, type BmcControl, createBmc, DEFAULT_PASSWORD, DEFAULT_USERNAME, describeBmc,
   isResetType, observePower, type StablePower, takeFailure, type VirtualBmc,
@@ -11,6 +12,7 @@ import {
   redfishError, registryCollection, registryFile, resetActionInfo, resetTypeNotAllowed, secureBootResource, serviceRoot, sessionCollection, sessionPath,
   sessionResource, sessionService, systemCollection, systemEtag, systemUuid,
 } from './resources.js';
+import { imageRoutes } from './images.js';
 import { type RamdiskOptions, Ramdisks } from './ramdisk.js';
 import { SessionStore } from './sessions.js';
 import { type AgentOptions, Agents } from './agent.js';
@@ -23,6 +25,11 @@ export interface BmcSimOptions {
   readonly port?: number;
   /** How many virtual BMCs, numbered from 1 (default 100). */
   readonly systems?: number;
+  /**
+   * Systems per blade enclosure (default 0: no enclosures): enclosure e answers under
+   * `/enclosure/{e}` as one Redfish service over systems (e-1)·k+1 … e·k (see `enclosures.ts`).
+   */
+  readonly enclosureSize?: number;
   /** Credentials of every BMC at start, and of the root service (default admin/password). */
   readonly username?: string;
   readonly password?: string;
@@ -50,8 +57,26 @@ type Resource =
 
 const SESSION_RESOURCES: ReadonlySet<Resource> = new Set<Resource>(['sessionService', 'sessions', 'login', 'session', 'logout']);
 
+/** The Redfish services: the root over every system, one per BMC, one per blade enclosure. */
+type ServiceKind = 'root' | 'bmc' | 'enclosure';
+const SERVICE_ROUTES: Readonly<Record<ServiceKind, string>> = { root: '', bmc: '/bmc/:n', enclosure: '/enclosure/:e' };
+
+/** One Redfish service as a request finds it: where it answers, whose account and sessions count, which systems it manages. */
+interface Service {
+  /** `/bmc/{n}` or `/enclosure/{e}`; empty at the root. */
+  readonly prefix: string;
+  /** Whose account and sessions count: BMC n as n, enclosure e as -e, the root service as 0. */
+  readonly owner: number;
+  /** The systems it manages (inclusive). */
+  readonly first: number;
+  readonly last: number;
+  /** The BMC of a `/bmc/{n}` service, whose faults apply to all its requests. */
+  readonly bmc?: VirtualBmc;
+}
+
 interface Params {
   n?: string;
+  e?: string;
   id?: string;
   sid?: string;
   registry?: string;
@@ -61,7 +86,7 @@ interface Params {
 
 type Req = FastifyRequest<{ Params: Params }>;
 
-/** The account of the root service, which serves every system without a `/bmc/{n}` prefix. */
+/** The account of a service: a BMC's, an enclosure's, or the root service's, which serves every system without a prefix. */
 interface Account {
   username: string;
   password: string;
@@ -91,10 +116,13 @@ export class BmcSim {
   port = 0;
   /** The virtual BMCs; `bmcs[n - 1]` is BMC n. */
   readonly bmcs: readonly VirtualBmc[];
+  /** The blade enclosures; `enclosures[e - 1]` is enclosure e. */
+  readonly enclosures: readonly Enclosure[];
   private readonly app: FastifyInstance;
   private readonly now: () => number;
   private readonly count: number;
   private readonly root: Account;
+  private readonly defaults: { readonly username: string; readonly password: string };
   private readonly rootUuid = systemUuid(0);
   private readonly sessions: SessionStore;
   private readonly held = new Map<number, Held[]>();
@@ -108,6 +136,10 @@ export class BmcSim {
     const bmcs: VirtualBmc[] = [];
     for (let index = 1; index <= this.count; index++) bmcs.push(createBmc(index, defaults));
     this.bmcs = bmcs;
+    const enclosureSize = options.enclosureSize ?? 0;
+    if (!Number.isInteger(enclosureSize) || enclosureSize < 0 || enclosureSize > this.count) throw new Error(`enclosureSize must be an integer from 0 to the number of systems (${this.count}), not ${enclosureSize}`);
+    this.defaults = defaults;
+    this.enclosures = createEnclosures(this.count, enclosureSize, defaults);
     this.root = { ...defaults, basicAuth: basicAuthHeader(defaults.username, defaults.password) };
     this.sessions = new SessionStore({
       timeoutSeconds: options.sessionTimeoutSeconds ?? 1800,
@@ -145,6 +177,18 @@ export class BmcSim {
     return `${this.url}/bmc/${index}`;
   }
 
+  /** The `redfish_address` of enclosure e. */
+  enclosureUrl(index: number): string {
+    return `${this.url}/enclosure/${index}`;
+  }
+
+  /** Applies a control request in process, exactly as `PUT /control/enclosure/{e}` does. */
+  controlEnclosure(index: number, change: EnclosureControl): void {
+    const enclosure = this.enclosures[index - 1];
+    if (!enclosure) throw new Error(`no enclosure ${index}; there are ${this.enclosures.length}`);
+    this.applyEnclosureControl(enclosure, change);
+  }
+
   /** Applies a control request in process, exactly as `PUT /control/bmc/{n}` does. */
   control(index: number, change: BmcControl): void {
     const bmc = this.bmcs[index - 1];
@@ -179,15 +223,15 @@ export class BmcSim {
     app.setNotFoundHandler((request, reply) => sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url)));
   }
 
-  /** Redfish routes, at the root and under each BMC's prefix. */
+  /** Redfish routes, at the root, under each BMC's prefix and under each enclosure's. */
   private installRedfishRoutes(): void {
-    for (const [prefix, perBmc] of [['', false], ['/bmc/:n', true]] as const) {
-      const v1 = `${prefix}/redfish/v1`;
+    for (const [kind, prefix] of Object.entries(SERVICE_ROUTES) as [ServiceKind, string][]) {
       this.app.get<{ Params: Params }>(`${prefix}/redfish`, (request, reply) => {
-        if (perBmc && !this.bmcAt(request.params.n)) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
-        sendJson(reply, 200, { v1: `${perBmc ? `/bmc/${request.params.n}` : ''}/redfish/v1/` });
+        const service = this.serviceOf(kind, request.params);
+        if (!service) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+        sendJson(reply, 200, { v1: `${service.prefix}/redfish/v1/` });
       });
-      const route = (method: 'get' | 'post' | 'patch' | 'delete', path: string, resource: Resource) => this.app[method]<{ Params: Params }>(`${v1}${path}`, this.serve(resource, perBmc));
+      const route = (method: 'get' | 'post' | 'patch' | 'delete', path: string, resource: Resource) => this.app[method]<{ Params: Params }>(`${prefix}/redfish/v1${path}`, this.serve(resource, kind));
       route('get', '', 'serviceRoot');
       route('get', '/Systems', 'systems');
       route('get', '/Systems/:id', 'system');
@@ -245,8 +289,23 @@ export class BmcSim {
       for (let index = from; index <= Math.min(to, this.count); index++, updated++) this.applyControl(this.bmcs[index - 1]!, change);
       sendJson(reply, 200, { updated });
     });
+    const noEnclosure = (e: string | undefined) => ({ error: `no enclosure ${e}; there are ${this.enclosures.length}` });
+    app.get<{ Params: Params }>('/control/enclosure/:e', (request, reply) => {
+      const enclosure = this.enclosureAt(request.params.e);
+      if (!enclosure) return void sendJson(reply, 404, noEnclosure(request.params.e));
+      sendJson(reply, 200, { ...describeEnclosure(enclosure), sessions: this.sessions.list(enclosureOwner(enclosure.index)).length });
+    });
+    app.put<{ Params: Params }>('/control/enclosure/:e', (request, reply) => {
+      const enclosure = this.enclosureAt(request.params.e);
+      if (!enclosure) return void sendJson(reply, 404, noEnclosure(request.params.e));
+      const parsed = parseEnclosureControl(request.body);
+      if (!parsed.ok) return void sendJson(reply, 400, { error: parsed.error });
+      this.applyEnclosureControl(enclosure, parsed.value);
+      sendJson(reply, 200, describeEnclosure(enclosure));
+    });
     this.ramdisks.routes(app, (n) => this.bmcAt(n), this.count);
     this.agents.routes(app);
+    imageRoutes(app);
     app.get('/control/fleet', (_request, reply) => {
       const at = this.now();
       let on = 0;
@@ -259,30 +318,52 @@ export class BmcSim {
         resets += bmc.resets;
       }
       for (const list of this.held.values()) held += list.length;
-      sendJson(reply, 200, { systems: this.count, on, off: this.count - on, requests, resets, sessions: this.sessions.size, held, redfishVersion: REDFISH_VERSION });
+      sendJson(reply, 200, { systems: this.count, enclosures: this.enclosures.length, on, off: this.count - on, requests, resets, sessions: this.sessions.size, held, redfishVersion: REDFISH_VERSION });
     });
   }
 
   private bmcAt(param: string | undefined): VirtualBmc | undefined {
-    const index = Number(param);
-    return Number.isInteger(index) && index >= 1 && index <= this.count && String(index) === param ? this.bmcs[index - 1] : undefined;
+    return this.bmcs[indexIn(param, this.count) - 1];
   }
 
-  /** The Redfish pipeline: find the BMC, then latency, hang, injected failure, auth, resource. */
-  private serve(resource: Resource, perBmc: boolean) {
+  private enclosureAt(param: string | undefined): Enclosure | undefined {
+    return this.enclosures[indexIn(param, this.enclosures.length) - 1];
+  }
+
+  /** The service a request's path names, if there is one. */
+  private serviceOf(kind: ServiceKind, params: Params): Service | undefined {
+    switch (kind) {
+      case 'root':
+        return { prefix: '', owner: 0, first: 1, last: this.count };
+      case 'bmc': {
+        const bmc = this.bmcAt(params.n);
+        return bmc && { prefix: `/bmc/${bmc.index}`, owner: bmc.index, first: bmc.index, last: bmc.index, bmc };
+      }
+      case 'enclosure': {
+        const enclosure = this.enclosureAt(params.e);
+        return enclosure && { prefix: `/enclosure/${enclosure.index}`, owner: enclosureOwner(enclosure.index), first: enclosure.first, last: enclosure.last };
+      }
+      default: {
+        const unreachable: never = kind;
+        throw new Error(`unknown service ${String(unreachable)}`);
+      }
+    }
+  }
+
+  /** The Redfish pipeline: find the service and the system, then latency, hang, injected failure, auth, resource. */
+  private serve(resource: Resource, kind: ServiceKind) {
     return (request: Req, reply: FastifyReply): void => {
       const params = request.params;
-      let bmc: VirtualBmc | undefined;
-      if (perBmc) {
-        bmc = this.bmcAt(params.n);
-        if (!bmc) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
-      }
+      const service = this.serviceOf(kind, params);
+      if (!service) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+      let bmc = service.bmc;
       if (params.id !== undefined) {
+        // A system the service does not manage is not there.
         const system = this.bmcAt(params.id);
-        if (!system || (bmc && system !== bmc)) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
+        if (!system || system.index < service.first || system.index > service.last) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
         bmc = system;
       }
-      const call: Call = { resource, request, reply, prefix: perBmc ? `/bmc/${params.n}` : '', owner: perBmc ? bmc!.index : 0 };
+      const call: Call = { resource, request, reply, ...service };
       if (!bmc) return this.answer(call, undefined);
       bmc.requests++;
       const target = bmc;
@@ -321,7 +402,8 @@ export class BmcSim {
   }
 
   private account(owner: number): Account {
-    return owner === 0 ? this.root : this.bmcs[owner - 1]!;
+    if (owner === 0) return this.root;
+    return owner > 0 ? this.bmcs[owner - 1]! : this.enclosures[-owner - 1]!;
   }
 
   private unauthorized(reply: FastifyReply): void {
@@ -337,11 +419,12 @@ export class BmcSim {
     return typeof token === 'string' && this.sessions.authenticate(owner, token, this.now()) !== null;
   }
 
-  private answer({ resource, request, reply, prefix, owner }: Call, bmc: VirtualBmc | undefined): void {
+  private answer({ resource, request, reply, prefix, owner, first, last }: Call, bmc: VirtualBmc | undefined): void {
     const garbled = bmc?.garbled ?? false;
-    const withSessions = owner === 0 || bmc!.sessionService;
+    // The root and enclosures always have a SessionService; a BMC may be told to have none.
+    const withSessions = owner <= 0 || bmc!.sessionService;
     // The service root (and the version document) and login are open to anyone, as Redfish requires.
-    if (resource === 'serviceRoot') return void sendJson(reply, 200, serviceRoot(prefix, bmc ? systemUuid(bmc.index) : this.rootUuid, withSessions), garbled);
+    if (resource === 'serviceRoot') return void sendJson(reply, 200, serviceRoot(prefix, this.serviceUuid(owner), withSessions), garbled);
     if (bmc?.authFirst && !this.authenticated(request, owner)) return this.unauthorized(reply);
     if (!withSessions && SESSION_RESOURCES.has(resource)) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
     if (resource === 'login') return this.login(request, reply, prefix, owner, garbled);
@@ -352,7 +435,7 @@ export class BmcSim {
     const changed = (answer: Answer) => (answer.ok ? void reply.code(204).header('OData-Version', '4.0').send() : void sendJson(reply, answer.status, answer.body));
     switch (resource) {
       case 'systems':
-        return void sendJson(reply, 200, bmc ? systemCollection(prefix, bmc.index, bmc.index) : systemCollection(prefix, 1, this.count), garbled);
+        return void sendJson(reply, 200, systemCollection(prefix, first, last), garbled);
       case 'system':
         reply.header('ETag', systemEtag(bmc!));
         return void sendJson(reply, 200, computerSystem(prefix, bmc!, observePower(bmc!, this.now())), garbled);
@@ -373,7 +456,7 @@ export class BmcSim {
       case 'resetBios':
         return bmc!.bios ? changed(resetBios(bmc!)) : missing();
       case 'chassisCollection':
-        return void sendJson(reply, 200, chassisCollection(prefix, bmc ? [bmc] : this.bmcs), garbled);
+        return void sendJson(reply, 200, chassisCollection(prefix, this.bmcs.slice(first - 1, last)), garbled);
       case 'chassis':
         return bmc!.chassis ? void sendJson(reply, 200, chassisResource(prefix, bmc!), garbled) : missing();
       case 'patchChassis':
@@ -387,7 +470,7 @@ export class BmcSim {
           ? void sendJson(reply, 200, biosRegistry(prefix), garbled)
           : missing();
       case 'managers':
-        return void sendJson(reply, 200, managerCollection(prefix, bmc ? [bmc] : this.bmcs), garbled);
+        return void sendJson(reply, 200, managerCollection(prefix, this.bmcs.slice(first - 1, last)), garbled);
       case 'manager':
         return void sendJson(reply, 200, managerResource(prefix, bmc!), garbled);
       case 'virtualMediaCollection':
@@ -455,6 +538,17 @@ export class BmcSim {
     sendJson(reply, 201, sessionResource(prefix, session), garbled);
   }
 
+  /** The `UUID` of a service's root: a BMC's is its system's. */
+  private serviceUuid(owner: number): string {
+    if (owner === 0) return this.rootUuid;
+    return owner > 0 ? systemUuid(owner) : enclosureUuid(-owner);
+  }
+
+  private applyEnclosureControl(enclosure: Enclosure, change: EnclosureControl): void {
+    const { credentialsChanged } = applyEnclosureControl(enclosure, change, this.defaults);
+    if (credentialsChanged || change.dropSessions) this.sessions.removeOwner(enclosureOwner(enclosure.index));
+  }
+
   private applyControl(bmc: VirtualBmc, change: BmcControl): void {
     const { release, credentialsChanged } = applyControl(bmc, change, this.now());
     if (credentialsChanged || change.dropSessions || change.sessionService === false) this.sessions.removeOwner(bmc.index);
@@ -463,15 +557,17 @@ export class BmcSim {
   }
 }
 
-/** One Redfish request on its way through the pipeline. */
-interface Call {
+/** One Redfish request on its way through the pipeline, with the service it reached. */
+interface Call extends Service {
   readonly resource: Resource;
   readonly request: Req;
   readonly reply: FastifyReply;
-  /** `/bmc/{n}` for a BMC's own service, empty at the root. */
-  readonly prefix: string;
-  /** Whose account and sessions count: BMC n, or 0 for the root service. */
-  readonly owner: number;
+}
+
+/** The 1-based index a path parameter names (`7`, never `07`), or 0 when it names none of `count`. */
+function indexIn(param: string | undefined, count: number): number {
+  const index = Number(param);
+  return Number.isInteger(index) && index >= 1 && index <= count && String(index) === param ? index : 0;
 }
 
 /** Sends a JSON body with the OData header; a garbled BMC cuts the body short. */

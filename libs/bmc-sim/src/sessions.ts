@@ -1,7 +1,7 @@
 /**
- * Redfish sessions of every virtual BMC. A token is valid only at the BMC (owner) that issued
- * it; owner 0 is the root service that serves all systems without a `/bmc/{n}` prefix. Expiry is
- * checked lazily on use; `now` comes from the caller.
+ * Redfish sessions of every virtual BMC. A token is valid only at the service (owner) that issued
+ * it: BMC n is owner n, blade enclosure e owner -e, and owner 0 is the root service that serves all
+ * systems without a prefix. Expiry is checked lazily on use; `now` comes from the caller.
  */
 
 export interface Session {

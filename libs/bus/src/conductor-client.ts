@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type BusSubjects, type Command, type CommandError, type CommandReply, type HardwareQuery, type QueryReply } from '@ironledger/contracts';
+import { type BusSubjects, type CommandError, type CommandReply, type CommandRequest, type HardwareQuery, type QueryReply } from '@ironledger/contracts';
 import { type Node, type NodeEvent } from '@ironledger/domain';
 import { type NatsConnection } from '@nats-io/transport-node';
-import { InboxRequests, RequestTimeout } from './inbox-requests.js';
-import { type Roster } from './roster.js';
+import { InboxRequests, NoResponders, RequestTimeout } from './inbox-requests.js';
 
 export interface ConductorClientOptions {
   readonly subjects: BusSubjects;
   /** How long to wait for a conductor's reply. */
   readonly timeoutMs: number;
-  /** When given, a command is refused at once while the roster has heard from no conductor. */
-  readonly roster?: Roster;
 }
 
 /**
@@ -18,7 +15,8 @@ export interface ConductorClientOptions {
  * through one shared reply subscription (`InboxRequests`), in the envelope NestJS's NATS
  * transport reads and writes (`{pattern, data, id}` → `{response | err, isDisposed, id}`; a
  * conductor answers a command in one message). Trouble on the way is a reply too, of type
- * `unavailable`, never an exception.
+ * `unavailable`, never an exception. Whether a conductor is there is the bus's to say (no
+ * responders), not the liveness roster's: a conductor too busy to heartbeat on time still answers.
  */
 export class ConductorClient {
   private readonly requests: InboxRequests;
@@ -31,7 +29,7 @@ export class ConductorClient {
   }
 
   /** The reply to `command`; `S` and `E` are the state and events of the resource it goes to. */
-  send<S = Node, E = NodeEvent>(command: Command): Promise<CommandReply<S, E>> {
+  send<S = Node, E = NodeEvent>(command: CommandRequest): Promise<CommandReply<S, E>> {
     return this.request<CommandReply<S, E>>(command);
   }
 
@@ -40,9 +38,8 @@ export class ConductorClient {
     return this.request<QueryReply<R>>(query);
   }
 
-  private async request<T>(message: Command | HardwareQuery): Promise<T | Failed> {
-    const { subjects, timeoutMs, roster } = this.options;
-    if (roster?.heardLongEnough() && roster.alive().length === 0) return unavailable('No conductor is alive to carry out the request.');
+  private async request<T>(message: CommandRequest | HardwareQuery): Promise<T | Failed> {
+    const { subjects, timeoutMs } = this.options;
     const subject = subjects.conductorCommand;
     let body: { response?: T; err?: unknown };
     try {
@@ -50,6 +47,7 @@ export class ConductorClient {
       body = JSON.parse(reply.string());
     } catch (error) {
       if (error instanceof RequestTimeout) return unavailable(`No conductor answered within ${timeoutMs} ms; the request may or may not have been carried out.`);
+      if (error instanceof NoResponders) return unavailable('No conductor is alive to carry out the request.');
       return unavailable(`The conductors could not be reached: ${(error as Error).message}`);
     }
     return body.response ?? { ok: false, error: { type: 'internal', message: `Conductor error: ${JSON.stringify(body.err)}` } };

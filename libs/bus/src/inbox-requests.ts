@@ -1,4 +1,5 @@
 import { createInbox, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { NamedError } from '@ironledger/domain';
 
 interface Waiting {
   readonly resolve: (reply: Msg) => void;
@@ -66,17 +67,15 @@ export class InboxRequests {
 }
 
 /** The server's status 503: no subscription (no stream, no service) listens on the subject. */
-export class NoResponders extends Error {
+export class NoResponders extends NamedError {
   constructor(description: string) {
     super(`Nobody listens on the subject of this request (${description || 'no responders'})`);
-    this.name = 'NoResponders';
   }
 }
 
 /** No reply came in time. */
-export class RequestTimeout extends Error {
+export class RequestTimeout extends NamedError {
   constructor(subject: string, timeoutMs: number) {
     super(`No reply to a request on ${subject} within ${timeoutMs} ms`);
-    this.name = 'RequestTimeout';
   }
 }

@@ -1,5 +1,6 @@
 import { JetStreamApiError, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
 import { backoffDelay, sleep } from './backoff.js';
+import { NamedError } from '@ironledger/domain';
 
 /** JetStream's `JSStreamNameExistErr` (not among the client's named codes). */
 const STREAM_NAME_IN_USE = 10058;
@@ -28,7 +29,7 @@ export function replicasFromEnv(env: NodeJS.ProcessEnv = process.env): number | 
 }
 
 /** The server refused a stream's configuration, e.g. replicas that a single server cannot keep: a setting must change. */
-export class StreamRefusedError extends Error {
+export class StreamRefusedError extends NamedError {
   readonly type = 'stream_refused';
   constructor(
     readonly stream: string,
@@ -37,7 +38,6 @@ export class StreamRefusedError extends Error {
     replicas: number | undefined,
   ) {
     super(`JetStream refused stream ${stream}${replicas === undefined ? '' : ` with JETSTREAM_REPLICAS=${replicas}`}: ${description} (${code})`);
-    this.name = 'StreamRefusedError';
   }
 }
 

@@ -1,2 +1,3 @@
 export * from './names.js';
 export * from './messages.js';
+export * from './fleet.js';

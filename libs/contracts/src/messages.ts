@@ -1,15 +1,19 @@
 import { type AllocationCommand, type ChassisCommand, type CommandMeta, type DeployTemplateCommand, type DomainErrorType, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
 
 /**
- * Why a command was not carried out: a domain refusal, trouble on the way, or (`driver_failed`)
- * the hardware failing a call the conductor made for it.
+ * Why a command was not carried out: a domain refusal, trouble on the way, (`driver_failed`) the
+ * hardware failing a call the conductor made for it, or (`stale`) a resource that changed after
+ * the request was worked out on it (see `CommandRequest`).
  */
-export type CommandErrorType = DomainErrorType | 'invalid_command' | 'unavailable' | 'internal' | 'driver_failed';
+export type CommandErrorType = DomainErrorType | 'invalid_command' | 'unavailable' | 'internal' | 'driver_failed' | 'stale';
 
 export interface CommandError {
   readonly type: CommandErrorType;
   readonly message: string;
-  /** The failure was recorded: the global position of the event that says so (read-your-writes waits for it). */
+  /**
+   * A position to read up to before going on: where the failure was recorded (read-your-writes
+   * waits for it), or, for `stale`, the resource's latest event.
+   */
   readonly position?: number;
 }
 
@@ -19,7 +23,9 @@ export type HardwareQuestion =
   | { readonly what: 'supported_boot_devices' }
   | { readonly what: 'indicators' }
   | { readonly what: 'indicator_state'; readonly component: string; readonly indicator: string }
-  | { readonly what: 'console' };
+  | { readonly what: 'console' }
+  /** `GET /v1/nodes/{id}/validate`: each interface's readiness, judged from the node and the conductor's settings (no BMC is contacted). */
+  | { readonly what: 'validate' };
 
 /** A question to a node's hardware, answered by a conductor through the node's driver; it appends nothing. */
 export interface HardwareQuery {
@@ -34,6 +40,13 @@ export type QueryReply<R = unknown> = { readonly ok: true; readonly result: R } 
 
 /** What the conductors carry out: a command to any resource that is an aggregate of its own. */
 export type Command = NodeCommand | ChassisCommand | AllocationCommand | DeployTemplateCommand;
+
+/**
+ * A command as a gateway sends it. `basis`: the global position of the read model it was worked out
+ * on (a PATCH's new values are computed from the resource as it stood there); it stands only while
+ * its resource has no later event, and is refused as `stale` otherwise.
+ */
+export type CommandRequest = Command & { readonly basis?: number };
 
 /** The conductor's answer to a command (`S`, `E`: the state and events of the resource it went to). */
 export type CommandReply<S = Node, E = NodeEvent> =
@@ -55,5 +68,5 @@ export type CommandReply<S = Node, E = NodeEvent> =
  */
 export interface LocalConductor {
   execute(request: HardwareQuery): Promise<QueryReply>;
-  execute(request: Command): Promise<CommandReply<unknown, unknown>>;
+  execute(request: CommandRequest): Promise<CommandReply<unknown, unknown>>;
 }

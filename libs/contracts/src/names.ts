@@ -4,6 +4,10 @@
  * Subjects (all under `ironledger.`; the command bus's prefix is NATS_SUBJECT_PREFIX):
  * - `ironledger.conductor.command`      request/reply: a node command for any conductor (queue group `conductors`)
  * - `ironledger.conductor.heartbeat`    each live conductor publishes its id here every interval
+ * - `ironledger.gateway.heartbeat`      each live gateway publishes its id here every interval
+ * - `ironledger.gateway.sync`           request/reply: every gateway answers once its read model holds a position
+ * - `ironledger.agent.heartbeat`        the gateway that took a ramdisk agent's heartbeat publishes its node and
+ *                                      time here (core NATS), so that every gateway knows each agent's last one
  * - `ironledger.events.<kind>.<id>.<EventType>` (kind `node`, `chassis`, …)
  *                                      every resource event, once, as the event relay republishes it into
  *                                      the JetStream stream `IRONLEDGER_NODE_EVENTS` (secrets removed).
@@ -83,6 +87,12 @@ export function busSubjects(prefix = 'ironledger') {
     conductorCommand: `${prefix}.conductor.command`,
     /** Liveness: each conductor publishes its id here every heartbeat interval. */
     conductorHeartbeat: `${prefix}.conductor.heartbeat`,
+    /** Liveness of the gateways (each publishes its id here every heartbeat interval), so that a write waits for every one of them (`gatewaySync`). */
+    gatewayHeartbeat: `${prefix}.gateway.heartbeat`,
+    /** Request/reply to every gateway: answered once its read model has reached the position asked for (read-your-writes across gateways). */
+    gatewaySync: `${prefix}.gateway.sync`,
+    /** Ramdisk agents' liveness: `{ node, at }` of each heartbeat a gateway took, for every gateway (heartbeats that change nothing append no event). */
+    agentHeartbeat: `${prefix}.agent.heartbeat`,
   } as const;
 }
 export type BusSubjects = ReturnType<typeof busSubjects>;

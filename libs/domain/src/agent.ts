@@ -16,11 +16,16 @@ export interface AgentInfo {
   readonly version: string | null;
   /** When the agent last heartbeat (ISO 8601). */
   readonly last_heartbeat: string | null;
+  /**
+   * Whether the conductor made the token before booting the ramdisk and handed it over on the
+   * boot medium (virtual media), rather than a look-up getting it (Ironic's `agent_secret_token_pregenerated`).
+   */
+  readonly pregenerated?: boolean;
 }
 
 export const NO_AGENT: AgentInfo = { token: null, url: null, version: null, last_heartbeat: null };
 
-/** Heartbeats in these states are recorded and move nothing: the conductor works on the node. */
+/** Heartbeats in these states move nothing (the conductor works on the node); the first of each stay is recorded (`recordAgentHeartbeat`). */
 export const HEARTBEAT_RECORDED_STATES: ReadonlySet<ProvisionState> = new Set<ProvisionState>(['deploying', 'cleaning', 'rescuing']);
 
 /** Ironic's words for heartbeat refusals. */
@@ -34,9 +39,6 @@ export const AGENT_TEXT = {
 
 /** The states an agent may report (the anaconda ramdisk reports them). */
 export const AGENT_STATUSES: readonly string[] = ['start', 'end', 'error'];
-
-/** What `driver_internal_info` shows of the token: never the secret itself. */
-export const MASKED_TOKEN = '******';
 
 /**
  * Why a node waiting for its ramdisk (`WAITING_STATES`) failed when no callback came in time, in

@@ -16,6 +16,7 @@ import { type AuditMeta } from './events.js';
 import { type JsonObject, type Node } from './node.js';
 import { type AllocationState } from './states.js';
 import { isValidTrait } from './traits.js';
+import { assertNever } from './assert-never.js';
 
 /** What an allocation asks for, as its creator gave it. */
 export interface AllocationFields {
@@ -87,7 +88,6 @@ export const ALLOCATION_EVENT_TYPES: readonly AllocationEvent['type'][] = ['Allo
 export class AllocationNotFoundError extends NotFoundError {
   constructor(readonly allocationId: string) {
     super(`Allocation ${allocationId} could not be found.`);
-    this.name = 'AllocationNotFoundError';
   }
 }
 
@@ -250,8 +250,4 @@ export function evolveAllocation(allocation: Allocation | null, event: Allocatio
 /** An empty name is stored as given and skips the check, as in Ironic. */
 function checkName(name: string | null, verb: 'create' | 'update'): void {
   if (name && !isValidAllocationName(name)) throw new InvalidInputError(`Cannot ${verb} allocation with invalid name '${name}'`);
-}
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled case: ${JSON.stringify(value)}`);
 }

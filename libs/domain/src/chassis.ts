@@ -6,6 +6,7 @@ import { auditMeta, type CommandMeta } from './commands.js';
 import { NotFoundError, ResourceConflictError } from './errors.js';
 import { type AuditMeta } from './events.js';
 import { type JsonObject } from './node.js';
+import { assertNever } from './assert-never.js';
 
 export interface ChassisFields {
   readonly description: string | null;
@@ -52,7 +53,6 @@ export const CHASSIS_EVENT_TYPES: readonly ChassisEvent['type'][] = ['ChassisCre
 export class ChassisNotFoundError extends NotFoundError {
   constructor(readonly chassisId: string) {
     super(`Chassis ${chassisId} could not be found.`);
-    this.name = 'ChassisNotFoundError';
   }
 }
 
@@ -93,8 +93,3 @@ function defined(fields: Partial<ChassisFields>): Partial<ChassisFields> {
   const known: (keyof ChassisFields)[] = ['description', 'extra'];
   return Object.fromEntries(known.filter((key) => fields[key] !== undefined).map((key) => [key, fields[key]]));
 }
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled case: ${JSON.stringify(value)}`);
-}
-

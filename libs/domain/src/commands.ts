@@ -1,4 +1,5 @@
 import { type Allocation } from './allocation.js';
+import { type DeployTemplate } from './deploy-template.js';
 import { type AuditMeta } from './events.js';
 import { type IntrospectionData } from './introspection.js';
 import { type InterfaceField } from './hardware-types.js';
@@ -85,8 +86,16 @@ export type RequestProvisionAction = Command<
     readonly configdrive?: Json;
     /** The password the rescue ramdisk sets (`rescue` only), kept as `instance_info.rescue_password` while rescued. */
     readonly rescue_password?: string;
+    /**
+     * The fleet's deploy templates, stamped by the conductor on a deployment (`active`, `rebuild`):
+     * an agent deployment runs the steps of those its instance's traits name, before the operator's.
+     */
+    readonly deploy_templates?: readonly DeployTemplateSteps[];
   }
 >;
+
+/** What a deployment reads of a deploy template: its name (a trait) and its steps. */
+export type DeployTemplateSteps = Pick<DeployTemplate, 'name' | 'steps'>;
 
 /**
  * The conductor reports how the work behind a transient state went:
@@ -120,8 +129,12 @@ export type RecordProvisionOutcome = Command<
   }
 >;
 
-/** A booted ramdisk looked its node up: the token it gets (`token`, made by the API) unless one was issued already. */
-export type IssueAgentToken = Command<'IssueAgentToken', { readonly token: string }>;
+/**
+ * A token for the node's ramdisk agent, made where the command is made: by the API when a booted
+ * ramdisk looks its node up (network boots), or with `pregenerated` by the conductor holding the
+ * node just before it boots the ramdisk from virtual media, which carries the token to the agent.
+ */
+export type IssueAgentToken = Command<'IssueAgentToken', { readonly token: string; readonly pregenerated?: boolean }>;
 
 /** A ramdisk agent's heartbeat (`POST /v1/heartbeat/{node}`). */
 export type RecordAgentHeartbeat = Command<

@@ -3,6 +3,7 @@
  * initial state. Each command family decides in its own module under `decide/`.
  */
 import { type NodeCommand } from './commands.js';
+import { type InterfaceCheck, unsupportedInterface } from './hardware-types.js';
 import { NodeNotFoundError } from './errors.js';
 import { type NodeEvent } from './events.js';
 import { type Node } from './node.js';
@@ -26,7 +27,6 @@ import {
 import { clearMaintenance, recordPowerOutcome, recordPowerSync, requestPowerAction, setMaintenance } from './decide/power.js';
 import { recordProvisionOutcome, recover, requestProvisionAction } from './decide/provision.js';
 import { register, remove, update } from './decide/registration.js';
-import { assertNever } from './decide/shared.js';
 import { addTrait, removeTrait, setTraits } from './decide/traits.js';
 import { returnHome } from './decide/moves.js';
 import { attachVif, detachVif } from './decide/vifs.js';
@@ -40,9 +40,12 @@ import {
   updateVolumeConnector,
   updateVolumeTarget,
 } from './decide/volume.js';
+import { assertNever } from './assert-never.js';
 
 export { evolve, initialState, replay } from './evolve.js';
+export { bootsFromVirtualMedia, pregeneratedTokenDue } from './decide/agent.js';
 export { ABORTED_BY_OPERATOR } from './decide/introspection.js';
+export { TAKEOVER_ERROR } from './decide/provision.js';
 export { attachedVifs } from './decide/vifs.js';
 export { handBack, handOver, type MoveCommand, moveDestination, type ReceiveCommand } from './decide/moves.js';
 export { differentNodeGroup } from './decide/ports.js';
@@ -50,9 +53,10 @@ export { tenantVif } from './decide/ports.js';
 
 /**
  * Decides what happens when `command` meets `node`: the events to append, or a `DomainError`.
- * Pure: no I/O, no clock, the same answer for the same input.
+ * Pure: no I/O, no clock, the same answer for the same input. `check` judges whether the
+ * node's interfaces can work, as the drivers see it (without drivers: only `no-…` ones cannot).
  */
-export function decide(command: NodeCommand, node: Node | null): NodeEvent[] {
+export function decide(command: NodeCommand, node: Node | null, check: InterfaceCheck = unsupportedInterface): NodeEvent[] {
   if (command.type === 'RegisterNode') return register(command, node);
   if (command.type === 'DiscoverNode') return discover(command, node);
   if (!node) throw new NodeNotFoundError(command.nodeId);
@@ -62,7 +66,7 @@ export function decide(command: NodeCommand, node: Node | null): NodeEvent[] {
     case 'DeleteNode':
       return remove(command, node);
     case 'RequestProvisionAction':
-      return requestProvisionAction(command, node);
+      return requestProvisionAction(command, node, check);
     case 'RecordProvisionOutcome':
       return recordProvisionOutcome(command, node);
     case 'IssueAgentToken':
@@ -72,7 +76,7 @@ export function decide(command: NodeCommand, node: Node | null): NodeEvent[] {
     case 'RecoverNode':
       return recover(command, node);
     case 'RequestPowerAction':
-      return requestPowerAction(command, node);
+      return requestPowerAction(command, node, check);
     case 'RecordPowerOutcome':
       return recordPowerOutcome(command, node);
     case 'RecordPowerSync':

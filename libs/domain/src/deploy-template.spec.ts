@@ -7,9 +7,13 @@ import {
   DeployTemplateNotFoundError,
   deployStepsProblem,
   evolveDeployTemplate,
+  withDeployTemplates,
 } from './deploy-template.js';
+import { type RequestProvisionAction } from './commands.js';
+import { decide } from './decider.js';
+import { type Node } from './node.js';
 import { InvalidInputError, ResourceConflictError } from './errors.js';
-import { meta } from './testing/fixtures.js';
+import { meta, NODE_ID, nodeIn } from './testing/fixtures.js';
 
 const ID = '6c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const STEP: DeployStep = { interface: 'bios', step: 'apply_configuration', args: { settings: [{ name: 'LogicalProc', value: 'Enabled' }], password: 'p' }, priority: 150 };
@@ -66,5 +70,37 @@ describe('a deploy template', () => {
     expect(when(created(), { type: 'DeleteDeployTemplate', data: {} }).events.map((e) => [e.type, e.data])).toEqual([['DeployTemplateDeleted', { name: 'CUSTOM_HT_ON' }]]);
     expect(() => when(null, { type: 'DeleteDeployTemplate', data: {} })).toThrow(new DeployTemplateNotFoundError(ID));
     expect(new DeployTemplateNotFoundError('CUSTOM_X').message).toBe('Deploy template CUSTOM_X could not be found.');
+  });
+});
+
+describe('deploy templates at deploy time', () => {
+  const TEMPLATES = [
+    { name: 'CUSTOM_RAID', steps: [{ ...STEP, interface: 'raid' as const, step: 'apply_configuration', args: {} }] },
+    { name: 'CUSTOM_BIOS', steps: [STEP] },
+  ];
+  const OPERATOR_STEP = { interface: 'deploy', step: 'write_image', args: {}, priority: 80 };
+  const deploy = (target: string, data: Partial<RequestProvisionAction['data']> = {}): RequestProvisionAction => ({ type: 'RequestProvisionAction', nodeId: NODE_ID, data: { target, ...data }, meta: meta() });
+  const stepsDeployed = (node: Node, command: RequestProvisionAction) => {
+    const moved = decide(command, node).find((event) => event.type === 'ProvisionStateChanged');
+    return (moved?.data as { deploy_steps?: unknown }).deploy_steps;
+  };
+
+  it.each([
+    ['a deployment through the agent: the named templates in trait order, then the operator’s', 'direct', 'active', [STEP, TEMPLATES[0].steps[0], OPERATOR_STEP]],
+    ['a rebuild through the agent', 'direct', 'rebuild', [STEP, TEMPLATES[0].steps[0], OPERATOR_STEP]],
+    ['a deployment without the agent: the operator’s only', 'fake', 'active', [OPERATOR_STEP]],
+  ])('%s', (_case, deployInterface, target, expected) => {
+    const node = nodeIn(target === 'rebuild' ? 'active' : 'available', { deploy_interface: deployInterface, instance_info: { traits: ['CUSTOM_BIOS', 'CUSTOM_OTHER', 'CUSTOM_RAID'] } });
+    const command = withDeployTemplates(deploy(target, { deploy_steps: [OPERATOR_STEP] }), TEMPLATES);
+    expect(stepsDeployed(node, command)).toEqual(expected);
+  });
+
+  it('are stamped on deployments only, by the conductor alone', () => {
+    expect(withDeployTemplates(deploy('active'), TEMPLATES).data.deploy_templates).toEqual(TEMPLATES);
+    expect(withDeployTemplates(deploy('deploy'), TEMPLATES).data.deploy_templates).toEqual(TEMPLATES);
+    expect(withDeployTemplates(deploy('manage', { deploy_templates: TEMPLATES }), TEMPLATES).data).toEqual({ target: 'manage' });
+    // A deployment that names no template runs no template step.
+    const node = nodeIn('available', { deploy_interface: 'direct', instance_info: { traits: ['CUSTOM_OTHER'] } });
+    expect(stepsDeployed(node, withDeployTemplates(deploy('active'), TEMPLATES))).toBeUndefined();
   });
 });

@@ -3,11 +3,25 @@
  * time, the templates named by the instance's traits add their steps. Its own aggregate, in a
  * stream of its own; its name is unique across the fleet (the conductor claims it).
  */
-import { auditMeta, type CommandMeta } from './commands.js';
+import { auditMeta, type CommandMeta, type DeployTemplateSteps, type RequestProvisionAction } from './commands.js';
 import { InvalidInputError, NotFoundError, ResourceConflictError } from './errors.js';
 import { type AuditMeta } from './events.js';
 import { type JsonObject } from './node.js';
+import { isProvisionVerb, VERBS } from './states.js';
 import { isValidTrait } from './traits.js';
+import { assertNever } from './assert-never.js';
+
+/**
+ * A provision request as the conductor decides it: a deployment (`active`, `deploy`, `rebuild`)
+ * carries the fleet's deploy templates, which the decider expands for the node it deploys
+ * (any templates the request carried are replaced: they are the conductor's to give).
+ */
+export function withDeployTemplates(command: RequestProvisionAction, templates: Iterable<DeployTemplateSteps>): RequestProvisionAction {
+  const { deploy_templates: _given, ...data } = command.data;
+  const event = isProvisionVerb(data.target) ? VERBS[data.target] : undefined;
+  if (event !== 'deploy' && event !== 'rebuild') return { ...command, data };
+  return { ...command, data: { ...data, deploy_templates: [...templates].map(({ name, steps }) => ({ name, steps })) } };
+}
 
 /** The interfaces a deploy step may belong to, in the order Ironic breaks priority ties. */
 export const DEPLOY_STEP_INTERFACES = ['power', 'management', 'deploy', 'bios', 'raid'] as const;
@@ -65,7 +79,6 @@ export const DEPLOY_TEMPLATE_EVENT_TYPES: readonly DeployTemplateEvent['type'][]
 export class DeployTemplateNotFoundError extends NotFoundError {
   constructor(readonly templateId: string) {
     super(`Deploy template ${templateId} could not be found.`);
-    this.name = 'DeployTemplateNotFoundError';
   }
 }
 
@@ -142,8 +155,4 @@ function check({ name, steps }: Pick<DeployTemplateFields, 'name' | 'steps'>): v
 /** A step with exactly its four fields, in Ironic's key order. */
 function copyStep(step: DeployStep): DeployStep {
   return { interface: step.interface, step: step.step, args: step.args, priority: step.priority };
-}
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled case: ${JSON.stringify(value)}`);
 }

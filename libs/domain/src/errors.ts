@@ -1,19 +1,20 @@
+import { NamedError } from './named-error.js';
+
 /**
  * The domain's refusals. Every one names the node; adapters map each `type` once to an RPC
  * error and once to an HTTP status with Ironic's error body.
  */
-export abstract class DomainError extends Error {
+export abstract class DomainError extends NamedError {
   abstract readonly type: DomainErrorType;
 }
 
-export type DomainErrorType = 'invalid_state' | 'locked' | 'not_found' | 'conflict' | 'invalid_parameter' | 'forbidden';
+export type DomainErrorType = 'invalid_state' | 'locked' | 'not_found' | 'conflict' | 'invalid_parameter' | 'forbidden' | 'instance_failure';
 
 /** The requested verb is not allowed in the node's current state (Ironic: 400). */
 export class InvalidStateError extends DomainError {
   readonly type = 'invalid_state' as const;
   constructor(readonly nodeId: string, readonly state: string | null, readonly verb: string, message?: string) {
     super(message ?? `The requested action "${verb}" can not be performed on node "${nodeId}" while it is in state "${state ?? 'None'}".`);
-    this.name = 'InvalidStateError';
   }
 }
 
@@ -21,7 +22,6 @@ export class InvalidStateError extends DomainError {
 export class IntrospectionStateError extends InvalidStateError {
   constructor(nodeId: string, readonly introspectionState: string, readonly event: string) {
     super(nodeId, introspectionState, event, introspectionEventRefusal(introspectionState, event));
-    this.name = 'IntrospectionStateError';
   }
 }
 
@@ -32,44 +32,38 @@ export const introspectionEventRefusal = (state: string, event: string): string 
 /** Something the request names does not exist (Ironic: 404). */
 export class NotFoundError extends DomainError {
   readonly type = 'not_found' as const;
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotFoundError';
-  }
 }
 
 /** The request contradicts what exists, e.g. a taken name (Ironic: 409). */
 export class ResourceConflictError extends DomainError {
   readonly type = 'conflict' as const;
-  constructor(message: string) {
-    super(message);
-    this.name = 'ResourceConflictError';
-  }
 }
 
 /** A value that is not acceptable, whatever the state (Ironic: 400). */
 export class InvalidInputError extends DomainError {
   readonly type = 'invalid_parameter' as const;
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidInputError';
-  }
 }
 
 /** The request is understood but not allowed for this resource, whatever its state (Ironic: 403). */
 export class ForbiddenError extends DomainError {
   readonly type = 'forbidden' as const;
-  constructor(message: string) {
-    super(message);
-    this.name = 'ForbiddenError';
-  }
 }
 
 /** A protected node is never undeployed, rebuilt or deleted (Ironic's `NodeProtected`, 403). */
 export class NodeProtectedError extends ForbiddenError {
   constructor(readonly nodeId: string) {
     super(`Node ${nodeId} is protected and cannot be undeployed, rebuilt or deleted`);
-    this.name = 'NodeProtectedError';
+  }
+}
+
+/**
+ * The node's drivers cannot do what was asked of its instance: Ironic's `InstanceDeployFailure`,
+ * `InstanceRescueFailure` and `InstanceUnrescueFailure`, which its API answers with 500.
+ */
+export class InstanceFailureError extends DomainError {
+  readonly type = 'instance_failure' as const;
+  constructor(readonly nodeId: string, message: string) {
+    super(message);
   }
 }
 
@@ -77,7 +71,6 @@ export class NodeProtectedError extends ForbiddenError {
 export class PortNotFoundError extends NotFoundError {
   constructor(readonly portId: string) {
     super(`Port ${portId} could not be found.`);
-    this.name = 'PortNotFoundError';
   }
 }
 
@@ -85,7 +78,6 @@ export class PortNotFoundError extends NotFoundError {
 export class PortgroupNotFoundError extends NotFoundError {
   constructor(readonly portgroupId: string) {
     super(`Portgroup ${portgroupId} could not be found.`);
-    this.name = 'PortgroupNotFoundError';
   }
 }
 
@@ -93,7 +85,6 @@ export class PortgroupNotFoundError extends NotFoundError {
 export class VolumeConnectorNotFoundError extends NotFoundError {
   constructor(readonly connectorId: string) {
     super(`Volume connector ${connectorId} could not be found.`);
-    this.name = 'VolumeConnectorNotFoundError';
   }
 }
 
@@ -101,7 +92,6 @@ export class VolumeConnectorNotFoundError extends NotFoundError {
 export class VolumeTargetNotFoundError extends NotFoundError {
   constructor(readonly targetId: string) {
     super(`Volume target ${targetId} could not be found.`);
-    this.name = 'VolumeTargetNotFoundError';
   }
 }
 
@@ -110,7 +100,6 @@ export class NodeLockedError extends DomainError {
   readonly type = 'locked' as const;
   constructor(readonly nodeId: string, readonly holder: string) {
     super(`Node ${nodeId} is locked by host ${holder}, please retry after the current operation is completed.`);
-    this.name = 'NodeLockedError';
   }
 }
 
@@ -118,7 +107,6 @@ export class NodeLockedError extends DomainError {
 export class NodeNotFoundError extends NotFoundError {
   constructor(readonly nodeId: string) {
     super(`Node ${nodeId} could not be found.`);
-    this.name = 'NodeNotFoundError';
   }
 }
 
@@ -126,7 +114,6 @@ export class NodeNotFoundError extends NotFoundError {
 export class NodeConflictError extends ResourceConflictError {
   constructor(readonly nodeId: string, message: string) {
     super(message);
-    this.name = 'NodeConflictError';
   }
 }
 
@@ -150,6 +137,5 @@ export const ALREADY_EXISTS = {
 export class InvalidParameterError extends InvalidInputError {
   constructor(readonly nodeId: string, message: string) {
     super(message);
-    this.name = 'InvalidParameterError';
   }
 }

@@ -275,8 +275,8 @@ export type BiosSettingsCached = Event<'BiosSettingsCached', { readonly set: rea
 /** The boot mode and secure boot state read from the hardware differed from those the node kept. */
 export type BootModeCached = Event<'BootModeCached', { readonly boot_mode: BootMode | null; readonly secure_boot: boolean | null }>;
 
-/** A booted ramdisk looked the node up and got the secret it must heartbeat with. */
-export type AgentTokenIssued = Event<'AgentTokenIssued', { readonly token: string }>;
+/** The secret the ramdisk agent must heartbeat with: given to a look-up, or `pregenerated` by the conductor for the boot medium. */
+export type AgentTokenIssued = Event<'AgentTokenIssued', { readonly token: string; readonly pregenerated?: boolean }>;
 
 /** The ramdisk agent heartbeat: where it listens, and its version. */
 export type AgentHeartbeatRecorded = Event<'AgentHeartbeatRecorded', { readonly url: string; readonly version: string | null; readonly status: string | null }>;

@@ -6,6 +6,7 @@ import { emptyList, emptyObject, known, shared, sharedIfEmpty, sharedList } from
 import { LOOKUP_ALLOWED_STATES } from './states.js';
 import { STEP_RUN_STATES } from './steps.js';
 import { sortedTraits } from './traits.js';
+import { assertNever } from './assert-never.js';
 
 /** A node that does not exist (yet, or any more). */
 export const initialState = (): Node | null => null;
@@ -182,7 +183,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'BootModeCached':
       return touched({ boot_mode: event.data.boot_mode, secure_boot: event.data.secure_boot });
     case 'AgentTokenIssued':
-      return touched({ agent: { ...(node.agent ?? NO_AGENT), token: event.data.token } });
+      return touched({ agent: { ...(node.agent ?? NO_AGENT), token: event.data.token, ...(event.data.pregenerated && { pregenerated: true }) } });
     case 'AgentHeartbeatRecorded': {
       const { url, version } = event.data;
       return touched({ agent: { ...(node.agent ?? NO_AGENT), url, version, last_heartbeat: event.meta.at } });
@@ -198,7 +199,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'StepFinished':
       return touched();
     default:
-      return assertNever(event);
+      return assertNever(event, 'event');
   }
 }
 
@@ -286,8 +287,4 @@ export function replay(events: Iterable<NodeEvent>, from: Node | null = initialS
   let node = from;
   for (const event of events) node = evolve(node, event);
   return node;
-}
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled event: ${JSON.stringify(value)}`);
 }

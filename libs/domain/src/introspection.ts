@@ -171,7 +171,6 @@ export const CPU_FLAG_CAPABILITIES: Readonly<Record<string, string>> = {
 export class InvalidInventoryError extends InvalidParameterError {
   constructor(nodeId: string, message: string) {
     super(nodeId, message);
-    this.name = 'InvalidInventoryError';
   }
 }
 

@@ -6,7 +6,7 @@
  * Keywords are checked in the order the schema object lists them, as `jsonschema` iterates a
  * schema; of several problems, `bestMatch` picks the one `jsonschema.exceptions.best_match` does.
  */
-import { pythonRepr } from './python.js';
+import { pythonPformat, pythonRepr } from './python.js';
 
 export type Schema = { readonly [keyword: string]: unknown };
 
@@ -21,6 +21,11 @@ export interface SchemaError {
   readonly matchesType: boolean;
   /** For `anyOf`/`oneOf`: the problems of each alternative. */
   readonly context: readonly SchemaError[];
+  /** Where in the schema, as `relative_schema_path`: keywords and steps down to the failing keyword. */
+  readonly schemaPath: readonly (string | number)[];
+  /** The (sub)schema holding the failing keyword, and the value it looked at (unset on a keyword's own problem until `schemaErrors` sets them). */
+  readonly schema?: Schema;
+  readonly instance?: unknown;
 }
 
 /** Every problem of `instance` under `schema`; `$ref`s resolve against `root`. */
@@ -33,7 +38,15 @@ export function schemaErrors(instance: unknown, schema: Schema | boolean, root: 
   const errors: SchemaError[] = [];
   for (const [keyword, value] of entries) {
     for (const found of KEYWORDS[keyword]?.(instance, value, schema, root) ?? []) {
-      errors.push({ ...found, keyword: found.keyword || keyword, matchesType: found.keyword ? found.matchesType : matchesType });
+      const own = found.schema === undefined;
+      errors.push({
+        ...found,
+        keyword: found.keyword || keyword,
+        matchesType: found.keyword ? found.matchesType : matchesType,
+        // jsonschema leaves `$ref` out of the schema path.
+        schemaPath: keyword === '$ref' ? found.schemaPath : [keyword, ...found.schemaPath],
+        ...(own && { schema, instance }),
+      });
     }
   }
   return errors;
@@ -89,6 +102,29 @@ export function describeSchemaError(found: SchemaError): string {
   return cause === undefined ? found.message : `${found.message}. Possible root cause: ${cause}`;
 }
 
+/**
+ * `str()` of a `jsonschema.ValidationError`, as Ironic quotes it where it reports the error
+ * itself (`Invalid configdrive format: …`, `Invalid clean_steps: …`): the message, then the
+ * failing part of the schema and of the instance, each pretty-printed as Python does.
+ */
+export function verboseSchemaError(found: SchemaError): string {
+  const block = (value: unknown) => pythonPformat(value, 72).replaceAll('\n', '\n    ');
+  return [
+    found.message,
+    '',
+    `Failed validating ${pythonRepr(found.keyword)} in ${indexed('schema', found.schemaPath.slice(0, -1))}:`,
+    `    ${block(found.schema)}`,
+    '',
+    `On ${indexed('instance', found.path)}:`,
+    `    ${block(found.instance)}`,
+  ].join('\n');
+}
+
+/** jsonschema's `format_as_index`: `schema[0]['properties']`. */
+function indexed(container: string, steps: readonly (string | number)[]): string {
+  return container + steps.map((step) => `[${pythonRepr(step)}]`).join('');
+}
+
 type Keyword = (instance: unknown, value: unknown, schema: Schema, root: Schema) => SchemaError[];
 
 const KEYWORDS: Readonly<Record<string, Keyword>> = {
@@ -96,7 +132,7 @@ const KEYWORDS: Readonly<Record<string, Keyword>> = {
   properties: (instance, properties, _schema, root) => {
     if (!isObject(instance)) return [];
     return Object.entries(properties as Record<string, Schema>).flatMap(([name, subschema]) =>
-      Object.hasOwn(instance, name) ? schemaErrors(instance[name], subschema, root).map((found) => under(name, found)) : [],
+      Object.hasOwn(instance, name) ? schemaErrors(instance[name], subschema, root).map((found) => under(name, found, name)) : [],
     );
   },
   required: (instance, required) => (isObject(instance) ? (required as string[]).filter((name) => !Object.hasOwn(instance, name)).map((name) => error(`${pythonRepr(name)} is a required property`)) : []),
@@ -124,18 +160,18 @@ const KEYWORDS: Readonly<Record<string, Keyword>> = {
   maximum: (instance, max) => (isNumber(instance) && instance > (max as number) ? [error(`${pythonRepr(instance)} is greater than the maximum of ${pythonRepr(max)}`)] : []),
   anyOf: (instance, alternatives, _schema, root) => {
     const context: SchemaError[] = [];
-    for (const alternative of alternatives as Schema[]) {
+    for (const [index, alternative] of (alternatives as Schema[]).entries()) {
       const found = schemaErrors(instance, alternative, root);
       if (found.length === 0) return [];
-      context.push(...found);
+      context.push(...found.map((each) => within(index, each)));
     }
     return [error(`${pythonRepr(instance)} is not valid under any of the given schemas`, '', false, context)];
   },
   oneOf: (instance, alternatives, _schema, root) => {
     const context: SchemaError[] = [];
-    const valid = (alternatives as Schema[]).filter((alternative) => {
+    const valid = (alternatives as Schema[]).filter((alternative, index) => {
       const found = schemaErrors(instance, alternative, root);
-      context.push(...found);
+      context.push(...found.map((each) => within(index, each)));
       return found.length === 0;
     });
     if (valid.length === 0) return [error(`${pythonRepr(instance)} is not valid under any of the given schemas`, '', false, context)];
@@ -152,11 +188,17 @@ const KEYWORDS: Readonly<Record<string, Keyword>> = {
 };
 
 function error(message: string, keyword = '', matchesType = false, context: SchemaError[] = []): SchemaError {
-  return { message, path: [], keyword, matchesType, context };
+  return { message, path: [], keyword, matchesType, context, schemaPath: [] };
 }
 
-function under(step: string | number, found: SchemaError): SchemaError {
-  return { ...found, path: [step, ...found.path] };
+/** A problem of a part of the instance (`schemaStep`: the step into the schema too, for `properties`). */
+function under(step: string | number, found: SchemaError, schemaStep?: string): SchemaError {
+  return { ...found, path: [step, ...found.path], schemaPath: schemaStep === undefined ? found.schemaPath : [schemaStep, ...found.schemaPath] };
+}
+
+/** A problem of the `index`th alternative of an `anyOf`/`oneOf`. */
+function within(index: number, found: SchemaError): SchemaError {
+  return { ...found, schemaPath: [index, ...found.schemaPath] };
 }
 
 /** A local reference such as `#/definitions/l2_link`. */

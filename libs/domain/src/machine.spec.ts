@@ -1,5 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import { isStable, nextState, RESUMABLE_STATES, successEvent, targetAfter, TRANSITIONS, WAITING_STATES } from './machine.js';
+import {
+  ADOPTION_STATES,
+  CLEANING_STATES,
+  INSPECTION_STATES,
+  isStable,
+  nextState,
+  RESCUE_LIKE_STATES,
+  RESUMABLE_STATES,
+  successEvent,
+  targetAfter,
+  TRANSITIONS,
+  WAIT_CAPABLE_STATES,
+  WAITING_STATES,
+} from './machine.js';
 import {
   DELETE_ALLOWED_STATES,
   MACHINE_EVENTS,
@@ -171,6 +184,15 @@ describe('state sets and targets', () => {
   it('derives the waiting and resumable states from the table', () => {
     expect([...WAITING_STATES].sort()).toEqual(['clean wait', 'inspect wait', 'rescue wait', 'wait call-back']);
     expect([...RESUMABLE_STATES].sort()).toEqual(['clean wait', 'rescue wait', 'wait call-back']);
+  });
+
+  it('derives each kind of work’s states from the table, as Ironic lists them', () => {
+    expect([...WAIT_CAPABLE_STATES].sort()).toEqual(['cleaning', 'deploying', 'inspecting', 'rescuing']);
+    expect([...CLEANING_STATES].sort()).toEqual(['clean failed', 'clean wait', 'cleaning']);
+    expect([...INSPECTION_STATES].sort()).toEqual(['inspect failed', 'inspect wait', 'inspecting']);
+    expect([...ADOPTION_STATES].sort()).toEqual(['adopt failed', 'adopting']);
+    // Ironic's states.RESCUE_LIKE_STATES
+    expect([...RESCUE_LIKE_STATES].sort()).toEqual(['rescue failed', 'rescue wait', 'rescuing', 'unrescue failed', 'unrescuing']);
   });
 
   it('finds the success edge of every working state, choosing by target where cleaning has two', () => {

@@ -122,6 +122,32 @@ export const RESUMABLE_STATES: ReadonlySet<ProvisionState> = new Set(TRANSITIONS
 /** The events with which conductor work reports something other than success. */
 const NON_SUCCESS_EVENTS: ReadonlySet<MachineEvent> = new Set(['fail', 'wait', 'resume']);
 
+/** States from which conductor work may go on out of band (`wait` fires from them). */
+export const WAIT_CAPABLE_STATES: ReadonlySet<ProvisionState> = new Set(TRANSITIONS.filter((tr) => tr.event === 'wait').map((tr) => tr.from));
+
+/**
+ * The states of one kind of work: those it starts in, and those its conductor moves it to short
+ * of finishing (`wait`, `resume`, `fail`), so its waits and failures count as that work too.
+ */
+function workStates(...starts: ProvisionState[]): ReadonlySet<ProvisionState> {
+  const states = new Set(starts);
+  // A Set's iteration visits members added while it runs: this walks to the closure.
+  for (const state of states) for (const tr of TRANSITIONS) if (tr.from === state && NON_SUCCESS_EVENTS.has(tr.event)) states.add(tr.to);
+  return states;
+}
+
+/** Cleaning, waiting for a clean step, or failed at one. */
+export const CLEANING_STATES = workStates('cleaning');
+
+/** Inspecting, waiting for the inspection ramdisk, or failed inspecting. */
+export const INSPECTION_STATES = workStates('inspecting');
+
+/** Adopting, or failed adopting. */
+export const ADOPTION_STATES = workStates('adopting');
+
+/** Ironic's `RESCUE_LIKE_STATES`: rescuing or unrescuing, waiting or failed at it; the rescue ramdisk is the one that runs in them. */
+export const RESCUE_LIKE_STATES = workStates('rescuing', 'unrescuing');
+
 /**
  * The event a conductor fires when its work in `state` succeeded: its one success edge out of
  * the state, or, where there are several (cleaning ends in `available` or back in `manageable`),

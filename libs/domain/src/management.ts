@@ -5,6 +5,7 @@
  * worker), their outcome recorded in `last_error` when they fail.
  */
 import { type ProvisionState, UNSTABLE_STATES } from './states.js';
+import { assertNever } from './assert-never.js';
 
 /** A management call the node's lock is held for, with its arguments. */
 export type ManagementAction =
@@ -79,7 +80,7 @@ export function managementFailure(action: ManagementAction, nodeId: string, erro
     case 'set_indicator_state':
       return error;
     default:
-      return assertNever(action);
+      return assertNever(action, 'management action');
   }
 }
 
@@ -101,13 +102,9 @@ export function describeAction(action: ManagementAction): string {
     case 'tear_down_ramdisk':
       return RAMDISK_RUN_TEARDOWN[action.of].toLowerCase();
     default:
-      return assertNever(action);
+      return assertNever(action, 'management action');
   }
 }
 
 /** Ironic's names for tearing each ramdisk run down. */
 const RAMDISK_RUN_TEARDOWN: Readonly<Record<RamdiskRun, string>> = { clean: 'Tearing down cleaning', deploy: 'Cleaning up the deployment', rescue: 'Cleaning up rescue' };
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled management action: ${JSON.stringify(value)}`);
-}

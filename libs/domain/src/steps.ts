@@ -5,6 +5,7 @@
  */
 import { type DeployTemplate } from './deploy-template.js';
 import { type Json, type JsonObject } from './node.js';
+import { NamedError } from './named-error.js';
 
 export type StepKind = 'clean' | 'deploy';
 
@@ -99,9 +100,4 @@ export function templateDeploySteps(templates: readonly Pick<DeployTemplate, 'na
 }
 
 /** A requested step the node cannot run. */
-export class StepRefusal extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StepRefusal';
-  }
-}
+export class StepRefusal extends NamedError {}

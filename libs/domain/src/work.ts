@@ -2,6 +2,7 @@ import { type NodeEvent } from './events.js';
 import { isAsynchronous, type ManagementAction } from './management.js';
 import { type Json, type Node } from './node.js';
 import { type PowerTarget, type ProvisionState } from './states.js';
+import { assertNever } from './assert-never.js';
 
 /** Whether provisioning work starts now or continues after a ramdisk's callback. */
 export type Phase = 'start' | 'resumed';
@@ -9,6 +10,9 @@ export type Phase = 'start' | 'resumed';
 /**
  * The driver work a committed transition leaves to the conductor holding the node: computed
  * from the node and the events just appended, never run here (compute, persist, then act).
+ * How it went is recorded as commands the work returns, its outcome (`Record…Outcome`) last,
+ * after what it found on the way: the boot mode and BIOS settings it read (`CacheBootMode`,
+ * `CacheBiosSettings`), the introspection an inspection through a ramdisk began (`StartIntrospection`).
  */
 export type Work =
   | { readonly kind: 'power'; readonly target: PowerTarget; readonly timeoutSeconds: number | null }
@@ -70,10 +74,6 @@ export function workAfter(node: Node, events: readonly NodeEvent[]): Work | null
     case 'unrescue':
       return { kind };
     default:
-      return assertNever(kind);
+      return assertNever(kind, 'work');
   }
-}
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled work: ${JSON.stringify(value)}`);
 }

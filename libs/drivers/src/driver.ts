@@ -1,14 +1,10 @@
-import { type BiosSettingValue, type BootMode, type Json, type JsonObject, type Node, type Phase, type PowerState, type PowerTarget, type StepProgress, unsupportedText } from '@ironledger/domain';
+import { type BiosSettingValue, type BootMode, type Json, type JsonObject, NamedError, type Node, type Phase, type PowerState, type PowerTarget, type StepProgress, unsupportedText } from '@ironledger/domain';
 
 export { type Phase } from '@ironledger/domain';
 
 /** Why a driver could not do its work; the message ends up in the node's `last_error`. */
-export class DriverError extends Error {
+export class DriverError extends NamedError {
   readonly type = 'driver' as const;
-  constructor(message: string) {
-    super(message);
-    this.name = 'DriverError';
-  }
 }
 
 /**
@@ -16,12 +12,7 @@ export class DriverError extends Error {
  * feature it lacks. Ironic answers these with 400; everything else a driver throws is a failure
  * of the hardware (500, or `last_error`).
  */
-export class DriverRefusal extends DriverError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DriverRefusal';
-  }
-}
+export class DriverRefusal extends DriverError {}
 
 /** Ironic's refusal of a feature the node's driver lacks, e.g. `inject_nmi`. */
 export function unsupported(node: Pick<Node, 'driver'>, extension: string): DriverRefusal {
@@ -63,7 +54,6 @@ export class StepFailure extends DriverError {
     readonly progress: readonly StepProgress[],
   ) {
     super(message);
-    this.name = 'StepFailure';
   }
 }
 

@@ -61,6 +61,18 @@ describe('fake BIOS clean steps', () => {
     expect(await bios!.readSettings(node)).toEqual([]);
   });
 
+  it('offers no steps of an interface set to no-…, and names every step it lacks as Ironic 21.4.4 does', async () => {
+    const { provisioning } = fakeHardware();
+    const noBios = { ...node, bios_interface: 'no-bios', raid_interface: 'no-raid' };
+    await expect(provisioning.clean(noBios, [{ interface: 'bios', step: 'factory_reset' }], 'start')).rejects.toThrow(
+      `Cannot clean node ${node.uuid}: node does not support this clean step: {'interface': 'bios', 'step': 'factory_reset'}`,
+    );
+    await expect(provisioning.clean(noBios, [{ interface: 'raid', step: 'delete_configuration' }, { interface: 'deploy', step: 'nonexistent', args: { a: 1 } }], 'start')).rejects.toThrow(
+      `Cannot clean node ${node.uuid}: node does not support this clean step: {'interface': 'raid', 'step': 'delete_configuration'}; node does not support this clean step: {'interface': 'deploy', 'step': 'nonexistent', 'args': {'a': 1}}`,
+    );
+    await expect(provisioning.clean(noBios, [{ interface: 'deploy', step: 'erase_devices' }], 'start')).resolves.toEqual({ result: 'done' });
+  });
+
   it('has a console that starts, stops and shows no details', async () => {
     const { console: consoleDriver } = fakeHardware();
     await consoleDriver!.start(node);

@@ -1,4 +1,4 @@
-import { type BiosSettingValue, type Json, type Node, type PowerState, POWER_TARGET_RESULT, type PowerTarget, pythonStr } from '@ironledger/domain';
+import { type BiosSettingValue, type HardwareInterface, interfaceOf, type Json, type Node, type PowerState, POWER_TARGET_RESULT, type PowerTarget, pythonRepr, pythonStr } from '@ironledger/domain';
 import { checkBiosStep, cleanStep, runBiosStep } from './bios-steps.js';
 import {
   type BiosDriver,
@@ -129,11 +129,17 @@ export function fakeHardware(options: FakeOptions = {}): HardwareType {
     deploy: (node, phase) => waitable(node, 'deploy', phase),
     tearDown: (node) => done(node, 'tear_down'),
     async clean(node, steps, phase) {
-      const parsed = (steps ?? []).map((given) => {
+      // An interface set to `no-…` offers no steps; Ironic names every step it lacks at once.
+      const offered = (name: string) => (interfaceOf(node, name as HardwareInterface).startsWith('no-') ? [] : (CLEAN_STEPS[name] ?? []));
+      const unsupported = (steps ?? []).filter((given) => {
         const parsedStep = cleanStep(given);
-        if (!parsedStep || !CLEAN_STEPS[parsedStep.interface]?.includes(parsedStep.step)) {
-          throw new DriverError(`Cannot clean node ${node.uuid}: node does not support this clean step: ${JSON.stringify(given)}`);
-        }
+        return !parsedStep || !offered(parsedStep.interface).includes(parsedStep.step);
+      });
+      if (unsupported.length > 0) {
+        throw new DriverError(`Cannot clean node ${node.uuid}: ${unsupported.map((given) => `node does not support this clean step: ${pythonRepr(given)}`).join('; ')}`);
+      }
+      const parsed = (steps ?? []).map((given) => {
+        const parsedStep = cleanStep(given)!;
         if (parsedStep.interface === 'bios') checkBiosStep(node, parsedStep, 'List of BIOS settings, each item needs to contain a dictionary with name/value pairs');
         return parsedStep;
       });

@@ -46,7 +46,10 @@ export async function closeHardwareTypes(types: ReadonlyMap<string, HardwareType
  * Ironic's http://127.0.0.1:6385), DEPLOY_ISO, RESCUE_ISO, DEPLOY_KERNEL, DEPLOY_RAMDISK,
  * RESCUE_KERNEL, RESCUE_RAMDISK (Ironic's `[conductor]` ramdisk images of nodes whose `driver_info`
  * names none), ERASE_DEVICES_PRIORITY and ERASE_DEVICES_METADATA_PRIORITY (Ironic's `[deploy]`
- * overrides of the agent's priorities; erase_devices is 0 unless set) and AGENT_COMMAND_TIMEOUT_MS.
+ * overrides of the agent's priorities; erase_devices is 0 unless set), AGENT_COMMAND_TIMEOUT_MS, and
+ * VMEDIA_SERVER_HOST (default 127.0.0.1), VMEDIA_SERVER_PORT (default 0: any free one) and
+ * VMEDIA_SERVER_URL (default http://host:port): where the conductor serves the configuration
+ * floppies that carry the agent's token to virtual-media boots; BMCs must reach it.
  * Unset ones keep the drivers' defaults.
  */
 export function driverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): DriverOptions {
@@ -81,6 +84,7 @@ export function driverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Driv
         ([['erase_devices', number('ERASE_DEVICES_PRIORITY')], ['erase_devices_metadata', number('ERASE_DEVICES_METADATA_PRIORITY')]] as const).filter(([, value]) => value !== undefined),
       ) as Record<string, number>,
       commandTimeoutMs: number('AGENT_COMMAND_TIMEOUT_MS'),
+      mediaServer: { host: env.VMEDIA_SERVER_HOST || undefined, port: number('VMEDIA_SERVER_PORT'), publicUrl: env.VMEDIA_SERVER_URL || undefined },
     },
     ipmi: {
       commandRetryTimeoutMs: number('IPMI_COMMAND_RETRY_TIMEOUT_MS'),

@@ -1,14 +1,15 @@
 /**
  * `GET /v1/nodes/{id}/validate`: whether each of a node's interfaces has what it needs to work,
- * judged from the node alone (no BMC is contacted), in Ironic's words. Pure: the gateway, which
- * runs no driver, and the conductor share it.
+ * judged from the node alone (no BMC is contacted), in Ironic's words. Pure: the conductor judges
+ * with it both the validation a client asks for and the interfaces a verb needs.
  */
-import { HARDWARE_TYPES, type HardwareInterface, interfaceOf, type Json, type Node } from '@ironledger/domain';
-import { checkDeployImage } from './agent/instance-info.js';
+import { type CheckedInterface, HARDWARE_INTERFACES, type InterfaceCheck, interfaceOf, interfaceRefusal, type Json, type Node } from '@ironledger/domain';
+import { checkDeployImage, checkRescuePassword } from './agent/instance-info.js';
 import { instancePxeConfig } from './boot/pxe.js';
-import { agentIso, agentKernelAndRamdisk, bootsInstanceRamdisk, instanceRamdisk, type RamdiskImageDefaults } from './boot/ramdisk-images.js';
+import { agentIso, agentKernelAndRamdisk, bootsInstanceRamdisk, instanceRamdisk, needsAgentRamdisk, type RamdiskImageDefaults } from './boot/ramdisk-images.js';
 import { instanceIso } from './boot/virtual-media.js';
 import { parseDriverInfo as parseIpmiDriverInfo } from './ipmi/ipmitool.js';
+import { DriverRefusal } from './driver.js';
 import { parseDriverInfo as parseRedfishDriverInfo } from './redfish/driver-info.js';
 
 /** The interfaces Ironic reports, in its order (`vendor` is not validated). */
@@ -25,15 +26,22 @@ const READY: InterfaceValidation = { result: true };
  * `instance_info` (`deploy_interface`, …) that the hardware type does not offer (Ironic's 400).
  */
 export function interfaceOverrideRefusal(node: Pick<Node, 'driver' | 'instance_info'>): string | undefined {
-  const support = HARDWARE_TYPES[node.driver];
-  if (!support) return undefined;
-  for (const [name, offered] of Object.entries(support) as [HardwareInterface, readonly string[]][]) {
+  for (const name of HARDWARE_INTERFACES) {
     const chosen = node.instance_info[`${name}_interface`];
-    if (typeof chosen === 'string' && !offered.includes(chosen)) {
-      return `Could not find the following interface in the 'ironic.hardware.interfaces.${name}' entrypoint: ${chosen}. Valid interfaces are [${offered.map((impl) => `'${impl}'`).join(', ')}].`;
-    }
+    const refusal = typeof chosen === 'string' ? interfaceRefusal(node.driver, name, chosen) : undefined;
+    if (refusal) return refusal;
   }
   return undefined;
+}
+
+/**
+ * `GET /v1/nodes/{id}/validate` as a conductor answers it: each interface's readiness
+ * (`validateNode`), or a `DriverRefusal` (400) when the node's interfaces cannot even be loaded.
+ */
+export function validationReport(node: Node, images: RamdiskImageDefaults = {}): Record<ValidatedInterface, InterfaceValidation> {
+  const refusal = interfaceOverrideRefusal(node);
+  if (refusal) throw new DriverRefusal(refusal);
+  return validateNode(node, images);
 }
 
 /**
@@ -44,18 +52,45 @@ export function interfaceOverrideRefusal(node: Pick<Node, 'driver' | 'instance_i
 export function validateNode(node: Node, images: RamdiskImageDefaults = {}): Record<ValidatedInterface, InterfaceValidation> {
   const results = {} as Record<ValidatedInterface, InterfaceValidation>;
   for (const name of VALIDATED_INTERFACES) results[name] = validateInterface(node, name, interfaceOf(node, name), images);
-  if (results.deploy.result && !results.boot.result) results.deploy = results.boot;
+  results.deploy = deployAfterBoot(node, results.boot, results.deploy);
+  // The password arrives with the rescue verb, so only validation asks for it beforehand.
+  if (results.rescue.result && interfaceOf(node, 'rescue') === 'agent') results.rescue = judged(() => checkRescuePassword(node));
   return results;
+}
+
+/**
+ * The drivers' `InterfaceCheck` for the decider: why an interface cannot work, as `validateNode`
+ * words it (a deploy interface needs its boot interface). `images`: as for `validateNode`.
+ */
+export function driverCheck(images: RamdiskImageDefaults = {}): InterfaceCheck {
+  return (node: Node, name: CheckedInterface) => {
+    let verdict = validateInterface(node, name, interfaceOf(node, name), images);
+    if (name === 'deploy') verdict = deployAfterBoot(node, validateInterface(node, 'boot', interfaceOf(node, 'boot'), images), verdict);
+    return verdict.result ? undefined : verdict.reason;
+  };
 }
 
 function validateInterface(node: Node, name: ValidatedInterface, implementation: string, images: RamdiskImageDefaults): InterfaceValidation {
   if (implementation.startsWith('no-')) return failed(`Driver ${node.driver} does not support ${name} (disabled or not implemented).`);
   if (name === 'boot') return validateBoot(node, implementation, images);
+  if (name === 'rescue' && implementation === 'agent') return validateRescueBoot(node, interfaceOf(node, 'boot'), images);
   switch (implementation) {
     case 'redfish':
       return judged(() => parseRedfishDriverInfo(node));
     case 'ipmitool':
       return judged(() => parseIpmiDriverInfo(node));
+    case 'ipmitool-socat':
+    case 'ipmitool-shellinabox':
+      return judged(() => {
+        parseIpmiDriverInfo(node);
+        // No console port range is configured here: the node must name its own port.
+        if (node.driver_info.ipmi_terminal_port === undefined || node.driver_info.ipmi_terminal_port === null) {
+          throw new Error("Either missing 'ipmi_terminal_port' parameter in node's driver_info or [console]port_range is not configured");
+        }
+      });
+    case 'flat':
+      // Ironic's flat network cleans on a Neutron network, which no configuration here names.
+      return failed('UUID or name of cleaning network is not set in configuration');
     default:
       return name === 'deploy' ? validateDeploy(node, implementation) : READY;
   }
@@ -71,10 +106,11 @@ function validateBoot(node: Node, implementation: string, images: RamdiskImageDe
     case 'redfish-virtual-media':
       return judged(() => {
         parseRedfishDriverInfo(node);
-        agentIso(node, 'deploy', images);
+        if (needsAgentRamdisk(node, 'deploy')) agentIso(node, 'deploy', images);
         if (bootsInstanceRamdisk(node)) instanceIso(node);
       });
     case 'pxe':
+    case 'ipxe':
       return judged(() => {
         if (node.ports.length === 0) throw new Error(`Node ${node.uuid} does not have any port associated with it`);
         agentKernelAndRamdisk(node, 'deploy', images);
@@ -86,21 +122,51 @@ function validateBoot(node: Node, implementation: string, images: RamdiskImageDe
 }
 
 /**
+ * The deploy interface's verdict once its boot interface is judged: Ironic checks the instance's
+ * traits first, then the deploy interface validates its boot interface before its own settings.
+ */
+function deployAfterBoot(node: Node, boot: InterfaceValidation, deploy: InterfaceValidation): InterfaceValidation {
+  if (boot.result || instanceTraitsRefusal(node) !== undefined) return deploy;
+  return boot;
+}
+
+/** Rescue through the agent: the boot interface must be able to boot the rescue ramdisk (Ironic's `validate_rescue`). */
+function validateRescueBoot(node: Node, boot: string, images: RamdiskImageDefaults): InterfaceValidation {
+  switch (boot) {
+    case 'redfish-virtual-media':
+      return judged(() => agentIso(node, 'rescue', images));
+    case 'pxe':
+    case 'ipxe':
+      return judged(() => {
+        if (node.ports.length === 0) throw new Error(`Node ${node.uuid} does not have any port associated with it`);
+        agentKernelAndRamdisk(node, 'rescue', images);
+      });
+    default:
+      return READY;
+  }
+}
+
+/**
  * The deploy interface: the instance's traits must be the node's (any deploy interface), and a
  * real deployment needs to know its image (`direct`) or its ramdisk (`ramdisk`).
  */
 function validateDeploy(node: Node, implementation: string): InterfaceValidation {
-  const traits: Json | undefined = node.instance_info.traits;
-  if (traits !== undefined && traits !== null) {
-    if (!Array.isArray(traits) || traits.some((trait) => typeof trait !== 'string')) {
-      return failed(`Error parsing traits from Node ${node.uuid} instance_info field. A list of strings is expected.`);
-    }
-    const missing = (traits as string[]).filter((trait) => !node.traits.includes(trait));
-    if (missing.length > 0) return failed(`Cannot specify instance traits that are not also set on the node. Node ${node.uuid} is missing traits ${missing.join(', ')}`);
-  }
+  const traitsRefusal = instanceTraitsRefusal(node);
+  if (traitsRefusal !== undefined) return failed(traitsRefusal);
   if (implementation === 'direct') return judged(() => checkDeployImage(node));
   if (implementation === 'ramdisk') return judged(() => instanceRamdisk(node));
   return READY;
+}
+
+/** Why the instance's traits (`instance_info/traits`) cannot be deployed to the node, if so: they must be the node's. */
+function instanceTraitsRefusal(node: Node): string | undefined {
+  const traits: Json | undefined = node.instance_info.traits;
+  if (traits === undefined || traits === null) return undefined;
+  if (!Array.isArray(traits) || traits.some((trait) => typeof trait !== 'string')) {
+    return `Error parsing traits from Node ${node.uuid} instance_info field. A list of strings is expected.`;
+  }
+  const missing = (traits as string[]).filter((trait) => !node.traits.includes(trait));
+  return missing.length > 0 ? `Cannot specify instance traits that are not also set on the node. Node ${node.uuid} is missing traits ${missing.join(', ')}` : undefined;
 }
 
 /** Ready unless `check` throws; its message is the reason. */

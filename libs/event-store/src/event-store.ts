@@ -40,8 +40,12 @@ export type ExpectedRevision = 'no_stream' | 'any' | number;
 export interface AppendOptions {
   readonly expectedRevision: ExpectedRevision;
   /**
-   * Identifies the commit; appending the same commit id again (a retry after a lost reply)
-   * must not store it twice. Defaults to a random id.
+   * Identifies the commit. Appending it again with the same expected revision (a retry after a
+   * lost reply) stores nothing and returns the original result, also once the stream has moved on
+   * (for as long as the store remembers the commit: JetStream, 5 minutes). With `'any'` only the
+   * store's own retries within one append are safe: appended again, the commit may land a second
+   * time at a later revision (EventStoreDB, too, promises idempotence only for an expected
+   * revision). Defaults to a random id.
    */
   readonly commitId?: string;
 }

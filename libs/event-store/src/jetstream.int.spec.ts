@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { describeEventStoreContract } from './contract/index.js';
 import { ConcurrencyError } from './errors.js';
-import { decodePosition, encodePosition, JetStreamEventStore, MAX_EVENTS_PER_COMMIT } from './jetstream.js';
+import { decodePosition, DEDUPLICATION_WINDOW_MS, encodePosition, JetStreamEventStore, MAX_EVENTS_PER_COMMIT } from './jetstream.js';
 
 const servers = process.env.NATS_URL ?? '';
 if (!servers) {
@@ -54,8 +54,31 @@ describe('JetStreamEventStore on JetStream', () => {
       expect(info.state.messages).toBe(2);
       expect(info.config.storage).toBe('file');
       expect(info.config.subjects).toEqual([`${options.subjectPrefix}.>`]);
+      expect(info.config.duplicate_window).toBe(nanos(DEDUPLICATION_WINDOW_MS));
     } finally {
       await dispose();
+    }
+  });
+
+  it('names the revision a commit takes in its message id, and has the server remember ids for 5 minutes on an existing stream too', async () => {
+    const stream = `TEST_${randomUUID().replaceAll('-', '')}`;
+    const subjectPrefix = `test.${stream}`;
+    // A stream as an earlier version created it: the server's default window, 2 minutes.
+    await jsm.streams.add({ name: stream, subjects: [`${subjectPrefix}.>`] });
+    expect((await jsm.streams.info(stream)).config.duplicate_window).toBe(nanos(120_000));
+    const store = await JetStreamEventStore.connect({ servers, stream, subjectPrefix });
+    try {
+      expect(DEDUPLICATION_WINDOW_MS).toBe(300_000);
+      expect((await jsm.streams.info(stream)).config.duplicate_window).toBe(nanos(DEDUPLICATION_WINDOW_MS));
+      await store.append('node-1', [{ type: 'A', data: {} }, { type: 'B', data: {} }], { expectedRevision: 'no_stream' });
+      await store.append('node-1', [{ type: 'C', data: {} }], { expectedRevision: 1 });
+      await store.append('a@1', [{ type: 'D', data: {} }], { expectedRevision: 'any' });
+
+      const ids = await Promise.all([1, 2, 3].map(async (seq) => (await jsm.streams.getMessage(stream, { seq }))?.header.get('Nats-Msg-Id')));
+      expect(ids).toEqual(['node-1@0', 'node-1@2', 'a@1@0']);
+    } finally {
+      await store.close();
+      await jsm.streams.delete(stream);
     }
   });
 

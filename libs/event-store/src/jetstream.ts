@@ -7,18 +7,19 @@ import {
   type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
+  type MsgRequest,
   type StoredMsg,
 } from '@nats-io/jetstream';
-import { connect, headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, type Msg, type MsgHdrs, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { LruMap } from '@ironledger/domain';
 import {
   backoffDelay,
   ConnectionState,
   ensureStream,
   InboxRequests,
-  natsServers,
+  natsAccess,
   NoResponders,
   type PubAck,
-  PublishRefusedError,
   refusalOf,
   RequestTimeout,
   sleep,
@@ -26,6 +27,7 @@ import {
 } from '@ironledger/bus';
 import { ConcurrencyError, StoreUnavailableError } from './errors.js';
 import { detached, headerBlock, headerValue, isoTime } from './nats-message.js';
+import { pagesAfter } from './pages.js';
 import {
   type AppendOptions,
   type AppendResult,
@@ -71,12 +73,29 @@ const Header = {
   commitId: 'Ironledger-Commit-Id',
 } as const;
 
-/** An expected last subject sequence that no subject ever reaches. */
-const UNREACHABLE_SEQUENCE = Number.MAX_SAFE_INTEGER;
-/** How long an append waits for JetStream's acknowledgement (nats.js's default). */
-const PUBLISH_TIMEOUT_MS = 5000;
+/**
+ * How long an append waits for JetStream's acknowledgement before it offers the commit again.
+ * While a stream has no leader an offer goes unanswered; the sooner it is offered again, the
+ * sooner after an election the commit lands (nats.js's default of 5 s added up to 5 s to every
+ * write made during one). An offer answered late is harmless: its resend is a duplicate.
+ */
+const PUBLISH_TIMEOUT_MS = 2000;
 /** How long an append keeps offering its commit while no stream leader answers: a NATS cluster takes seconds to elect a new one. */
 const APPEND_DEADLINE_MS = 20_000;
+/**
+ * How long the servers remember a commit's message id (the stream's de-duplication window). The
+ * id names the revision the commit takes (`<stream id>@<first revision>`), and every server of a
+ * cluster applies its log in the same order, dropping a message whose id it remembers: of two
+ * commits racing for one revision the later is dropped on every server, although both passed the
+ * leader's sequence check (nats-server 2.9 checks `Nats-Expected-Last-Subject-Sequence` only
+ * against what the leader has applied, so two commits in flight at once both pass it). The window
+ * must outlast the time a commit can be in flight: a leader election takes seconds, and an append
+ * offers its commit for at most APPEND_DEADLINE_MS. A rival escapes only when a server applies it
+ * more than the window after the commit it races was offered: when the stream had no leader, or
+ * the server lagged behind the log, for that long. Five minutes, for one remembered id (about 150
+ * bytes of server memory) per commit of the last five minutes.
+ */
+export const DEDUPLICATION_WINDOW_MS = 5 * 60_000;
 /** Messages per pull request when reading. */
 const BATCH = 1000;
 /** Messages per pull request when reading the whole log: about 10 MB ahead of the reader, so that its pulls never wait on the server. */
@@ -92,7 +111,7 @@ const HEARTBEAT_MS = 1000;
  * while a stream's new leader is being elected nobody answers, and the sooner the first question
  * after the election goes out, the sooner readers follow the log again.
  */
-const LIVE_SETUP_TIMEOUT_MS = 2000;
+const LIVE_SETUP_TIMEOUT_MS = 1000;
 /** Stream heads remembered (about 100 bytes each), the least recently used forgotten first. */
 const MAX_KNOWN_HEADS = 100_000;
 
@@ -104,16 +123,23 @@ interface Head {
 
 const EMPTY_HEAD: Head = { seq: 0, revision: -1 };
 
+const revisionOf = (head: Head) => (head.revision < 0 ? 'no_stream' : head.revision);
+
+/** What became of a commit offered to the stream (see `publish`). */
+type Offered = { readonly outcome: 'stored'; readonly seq: number } | { readonly outcome: 'duplicate'; readonly seq: number } | { readonly outcome: 'moved'; readonly resent: boolean };
+
 /**
  * The heads of the streams this store last wrote or read, so that an append whose expected
  * revision matches can publish at once instead of reading the head first (one round trip
  * instead of two). A head may be stale (another writer may have committed since); the
- * server's last-subject-sequence check refuses a publish based on a stale head.
+ * server refuses a publish based on a stale head (see `append`).
  */
 class KnownHeads {
-  private readonly heads = new Map<string, Head>();
+  private readonly heads: LruMap<string, Head>;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.heads = new LruMap(capacity);
+  }
 
   /** The head to publish against for this expectation without reading, if there is a good guess. */
   guess(subject: string, expectedRevision: AppendOptions['expectedRevision']): Head | undefined {
@@ -123,9 +149,7 @@ class KnownHeads {
   }
 
   remember(subject: string, head: Head): void {
-    this.heads.delete(subject);
     this.heads.set(subject, head);
-    if (this.heads.size > this.capacity) this.heads.delete(this.heads.keys().next().value as string);
   }
 
   forget(subject: string): void {
@@ -156,11 +180,11 @@ export class JetStreamEventStore implements EventStore {
   /** Connects and creates the JetStream stream, or brings its configuration up to date. */
   static async connect({ servers, stream = 'IRONLEDGER_EVENTS', subjectPrefix = 'ironledger.store', replicas }: JetStreamEventStoreOptions): Promise<JetStreamEventStore> {
     // Reconnect for as long as it takes; no async stack traces on the hot path (they cost ~10 % CPU per request).
-    const nc = await connect({ servers: natsServers(servers), maxReconnectAttempts: -1, noAsyncTraces: true });
+    const nc = await connect({ ...natsAccess(servers), maxReconnectAttempts: -1, noAsyncTraces: true });
     try {
       // No API check: ensureStream asks, and waits out a cluster that does not answer yet.
       const jsm = await jetstreamManager(nc, { checkAPI: false });
-      await ensureStream(jsm, stream, { subjects: [`${subjectPrefix}.>`], storage: StorageType.File }, replicas);
+      await ensureStream(jsm, stream, { subjects: [`${subjectPrefix}.>`], storage: StorageType.File, duplicate_window: nanos(DEDUPLICATION_WINDOW_MS) }, replicas);
       return new JetStreamEventStore(nc, jsm, stream, subjectPrefix);
     } catch (error) {
       await nc.close();
@@ -174,67 +198,102 @@ export class JetStreamEventStore implements EventStore {
     }
     const subject = this.subject(streamId);
     const body = JSON.stringify(events.map(({ type, data, metadata = {} }) => ({ type, data, metadata })));
-    // Publish straight away when the head can be guessed; the server's sequence check catches a wrong guess.
+    const offer = (firstRevision: number, expectedLastSequence: number) =>
+      this.publish(subject, body, commitHeaders(streamId, firstRevision, events.length, commitId, expectedLastSequence));
+    /** The commit at `firstRevision` when it is this one (stored by an earlier offer whose acknowledgement was lost). */
+    const ownCommitAt = async (firstRevision: number) => {
+      // Expecting no last message of a stream that has a head: the server only answers whether a
+      // commit holds the revision (checked first, in log order), and never stores this offer.
+      const probe = await offer(firstRevision, 0);
+      return probe.outcome === 'duplicate' ? this.ownCommit(probe.seq, commitId) : undefined;
+    };
+    // Publish straight away when the head can be guessed; the server's checks catch a wrong guess.
     let head = this.heads.guess(subject, expectedRevision);
     for (;;) {
       head ??= await this.readHead(subject);
-      const actual = head.revision < 0 ? 'no_stream' : head.revision;
-      // 'any' is still published against the head: the revisions below depend on it.
-      const expected = expectedRevision === 'any' || expectedRevision === actual;
+      const actual = revisionOf(head);
+      if (expectedRevision !== 'any' && expectedRevision !== actual) {
+        // A stale expectation is a conflict, unless it is a retry of a commit stored already.
+        const retried = head.revision >= 0 ? await ownCommitAt(expectedRevision === 'no_stream' ? 0 : expectedRevision + 1) : undefined;
+        if (retried) return retried;
+        throw new ConcurrencyError(streamId, expectedRevision, actual);
+      }
       const firstRevision = head.revision + 1;
-      try {
-        // Even a stale expectation goes to the server: it recognises a retried commit id (and
-        // answers with the original) before it checks the sequence.
-        const ack = await this.publish(subject, body, commitHeaders(streamId, firstRevision, events.length, commitId, expected ? head.seq : UNREACHABLE_SEQUENCE));
-        if (!ack.duplicate) {
-          const result = resultOf(ack.seq, firstRevision, events.length);
-          this.heads.remember(subject, { seq: ack.seq, revision: result.nextRevision });
-          return result;
-        }
-        const original = await this.jsm.streams.getMessage(this.stream, { seq: ack.seq });
-        if (!original) throw new Error(`Commit ${commitId} was acknowledged as a duplicate of message ${ack.seq}, which is gone`);
-        return commitOf(original);
-      } catch (error) {
-        if (!(error instanceof PublishRefusedError && error.code === JetStreamApiCodes.StreamWrongLastSequence)) throw error;
-        if (!expected) throw new ConcurrencyError(streamId, expectedRevision, actual);
-        // The guess was stale, or another writer committed after our read: judge again against the stored head.
-        this.heads.forget(subject);
-        head = undefined;
+      const offered = await offer(firstRevision, head.seq);
+      if (offered.outcome === 'stored') {
+        const result = resultOf(offered.seq, firstRevision, events.length);
+        this.heads.remember(subject, { seq: offered.seq, revision: result.nextRevision });
+        return result;
+      }
+      this.heads.forget(subject);
+      head = undefined;
+      if (offered.outcome === 'duplicate') {
+        const own = await this.ownCommit(offered.seq, commitId);
+        if (own) return own;
+        // Another commit took this revision first.
+        if (expectedRevision === 'any') continue;
+        head = await this.readHead(subject);
+        this.heads.remember(subject, head);
+        throw new ConcurrencyError(streamId, expectedRevision, revisionOf(head));
+      }
+      // The stream moved on since its head was read or guessed: judged again on the next turn,
+      // against the stored head (where a stale exact expectation asks whether the commit is its
+      // own). An offer sent more than once may have been stored by a send whose acknowledgement
+      // was lost; 'any' asks that before it moves on to a later revision.
+      if (expectedRevision === 'any' && offered.resent) {
+        const own = await ownCommitAt(firstRevision);
+        if (own) return own;
       }
     }
   }
 
   /**
-   * Stores one commit message; JetStream's acknowledgement, or `PublishRefusedError`. While no
-   * stream leader answers (a server lost, a new leader being elected), the commit is offered
-   * again: its id makes the server answer a commit it did store with the original acknowledgement,
-   * so a lost acknowledgement becomes neither a second commit nor an outcome nobody knows.
+   * Offers one commit message to the stream: stored at `seq`; a `duplicate` of the message at
+   * `seq` (a commit with its id, which names the revision it takes, is stored already); or `moved`,
+   * refused because the stream's last message is not the one expected. While no stream leader
+   * answers (a server lost, a new leader being elected), the commit is offered again, and `resent`
+   * says so: an offer that went unanswered may have been stored all the same.
    */
-  private async publish(subject: string, body: string, headers: MsgHdrs): Promise<{ seq: number; duplicate: boolean }> {
+  private async publish(subject: string, body: string, headers: MsgHdrs): Promise<Offered> {
     const deadline = Date.now() + APPEND_DEADLINE_MS;
     let reply: Msg | undefined;
+    let resent = false;
     for (let attempt = 0; !reply; attempt++) {
       try {
         reply = await this.requests.request(subject, body, { headers, timeoutMs: PUBLISH_TIMEOUT_MS });
       } catch (error) {
         if (!(error instanceof RequestTimeout || error instanceof NoResponders)) throw error;
         if (Date.now() >= deadline) throw new StoreUnavailableError(`No leader of stream ${this.stream} took a commit within ${APPEND_DEADLINE_MS} ms (${error.message}); it may or may not be stored`);
+        // Nobody listening took nothing; a request that timed out may have been stored.
+        resent ||= error instanceof RequestTimeout;
         await sleep(backoffDelay(attempt, { initialMs: 100, maxMs: 1000 }));
       }
     }
     const ack = reply.json<PubAck>();
     const refusal = refusalOf(ack);
+    if (refusal?.code === JetStreamApiCodes.StreamWrongLastSequence) return { outcome: 'moved', resent };
     if (refusal) throw refusal;
     if (typeof ack.seq !== 'number') throw new Error(`JetStream acknowledged an append to ${subject} without a sequence`);
-    return { seq: ack.seq, duplicate: ack.duplicate === true };
+    return ack.duplicate === true ? { outcome: 'duplicate', seq: ack.seq } : { outcome: 'stored', seq: ack.seq };
+  }
+
+  /** What appending the commit stored at `seq` returned, if it is commit `commitId`. */
+  private async ownCommit(seq: number, commitId: string): Promise<AppendResult | undefined> {
+    const stored = await this.storedMessage({ seq });
+    if (!stored) throw new Error(`JetStream answered that message ${seq} of stream ${this.stream} holds a commit, and it is gone`);
+    return stored.header.get(Header.commitId) === commitId ? commitOf(stored) : undefined;
   }
 
   /** The stream's last commit as the server holds it now. */
   private async readHead(subject: string): Promise<Head> {
-    const last = await this.jsm.streams.getMessage(this.stream, { last_by_subj: subject }).catch((error: unknown) => {
+    const last = await this.storedMessage({ last_by_subj: subject });
+    return last ? { seq: last.seq, revision: commitOf(last).nextRevision } : EMPTY_HEAD;
+  }
+
+  private storedMessage(query: MsgRequest): Promise<StoredMsg | null> {
+    return this.jsm.streams.getMessage(this.stream, query).catch((error: unknown) => {
       throw unanswered(error) ? new StoreUnavailableError(`No leader of stream ${this.stream} answered: ${(error as Error).message}`) : error;
     });
-    return last ? { seq: last.seq, revision: commitOf(last).nextRevision } : EMPTY_HEAD;
   }
 
   async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
@@ -261,19 +320,13 @@ export class JetStreamEventStore implements EventStore {
     return events.slice(0, limit);
   }
 
-  async *readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
-    let page: RecordedEvent[] = [];
-    for await (const message of this.commits(sequenceAfter(after), { batch: WHOLE_LOG_BATCH })) {
-      for (const event of eventsOf(message)) {
-        if (event.position <= after) continue;
-        page.push(event);
-        if (page.length >= pageSize) {
-          yield page;
-          page = [];
-        }
-      }
-    }
-    if (page.length > 0) yield page;
+  readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
+    return pagesAfter(this.eventsFrom(sequenceAfter(after)), after, pageSize);
+  }
+
+  /** Every event of the commits from `sequence` on, read in the largest batches. */
+  private async *eventsFrom(sequence: number): AsyncGenerator<RecordedEvent> {
+    for await (const message of this.commits(sequence, { batch: WHOLE_LOG_BATCH })) yield* eventsOf(message);
   }
 
   async lastPosition(): Promise<number> {
@@ -401,8 +454,8 @@ function commitHeaders(streamId: string, firstRevision: number, eventCount: numb
   h.set(Header.firstRevision, String(firstRevision));
   h.set(Header.eventCount, String(eventCount));
   h.set(Header.commitId, commitId);
-  // JetStream's own: the de-duplication id, and the optimistic concurrency check.
-  h.set('Nats-Msg-Id', commitId);
+  // JetStream's own: the de-duplication id, which names the revision the commit takes, and the optimistic concurrency check.
+  h.set('Nats-Msg-Id', `${streamId}@${firstRevision}`);
   h.set('Nats-Expected-Last-Subject-Sequence', String(expectedLastSequence));
   return h;
 }

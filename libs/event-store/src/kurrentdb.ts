@@ -27,6 +27,7 @@ import {
   type Subscription,
 } from './event-store.js';
 import { encodePosition, eventId, readPositionAfter, toRecordedEvent, toStreamState } from './kurrentdb-mapping.js';
+import { pagesAfter } from './pages.js';
 
 export interface KurrentDbOptions {
   /**
@@ -118,18 +119,16 @@ export class KurrentDbEventStore implements EventStore {
     return events;
   }
 
-  async *readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
-    let page: RecordedEvent[] = [];
+  readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
+    return pagesAfter(this.#eventsAfter(after), after, pageSize);
+  }
+
+  /** This store's events (its prefix's) from the commit after position `after` on. */
+  async *#eventsAfter(after: number): AsyncGenerator<RecordedEvent> {
     for await (const { event } of this.#client.readAll({ fromPosition: readPositionAfter(after), filter: this.#filter })) {
       const recorded = toRecordedEvent(event, this.#prefix);
-      if (!recorded || recorded.position <= after) continue;
-      page.push(recorded);
-      if (page.length >= pageSize) {
-        yield page;
-        page = [];
-      }
+      if (recorded) yield recorded;
     }
-    if (page.length > 0) yield page;
   }
 
   async lastPosition(): Promise<number> {

@@ -5,10 +5,24 @@
  */
 import { FleetReadModel, replayRecorded, toNodeEvent } from '@ironledger/application';
 import { nodeIdOfStream, nodeStreamId } from '@ironledger/contracts';
-import { describeAction, evolve, type Node, type NodeEvent, POWER_FAILURE_FAULT, type ProvisionState, type StepKind, stepName } from '@ironledger/domain';
+import {
+  ADOPTION_STATES,
+  assertNever,
+  CLEANING_STATES,
+  describeAction,
+  evolve,
+  INSPECTION_STATES,
+  type Node,
+  type NodeEvent,
+  POWER_FAILURE_FAULT,
+  type ProvisionState,
+  RESCUE_LIKE_STATES,
+  type StepKind,
+  stepName,
+} from '@ironledger/domain';
 import { type EventStore, type RecordedEvent } from '@ironledger/event-store';
 import { ironicDateTime, stableUuid } from './ids.js';
-import { redactKnownSecrets, secretsOf } from './redact.js';
+import { redactSecrets } from './redact.js';
 
 // --- describing events --------------------------------------------------------------------
 
@@ -28,11 +42,8 @@ export interface EventDescription {
   readonly conductor: string | null;
 }
 
-const CLEANING = new Set<ProvisionState>(['cleaning', 'clean wait', 'clean failed']);
-const INSPECTION = new Set<ProvisionState>(['inspecting', 'inspect wait', 'inspect failed']);
-const ADOPTION = new Set<ProvisionState>(['adopting', 'adopt failed']);
-const RESCUE = new Set<ProvisionState>(['rescuing', 'rescue wait', 'rescue failed', 'rescue', 'unrescuing', 'unrescue failed']);
-const UNPROVISION = new Set<ProvisionState>(['deleting']);
+/** The fields an update changed, in a stable order. */
+const changedFields = (changes: object): string => Object.keys(changes).sort().join(', ');
 
 /** Ironic's node history category for a step of `kind`. */
 const stepCategory = (kind: StepKind): string => (kind === 'clean' ? 'cleaning' : 'provisioning');
@@ -46,7 +57,7 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
     case 'NodeRegistered':
       return { ...info, action: 'registered', from: null, to: event.data.provision_state, category: 'registration', conductor: null };
     case 'NodeUpdated':
-      return about(`updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'update');
+      return about(`updated ${changedFields(event.data.changes)}`, 'update');
     case 'NodeDeleted':
       return { ...info, action: 'deleted', from: event.data.provision_state, to: null, category: 'deletion' };
     case 'ProvisionStateChanged': {
@@ -138,7 +149,7 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
     case 'InstanceCleared':
       return about(`instance ${event.data.instance_uuid ?? '(none)'} cleared after tear-down`, 'unprovisioning');
     case 'PortUpdated':
-      return about(`port ${event.data.uuid} updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'ports');
+      return about(`port ${event.data.uuid} updated ${changedFields(event.data.changes)}`, 'ports');
     case 'PortMovedOut':
       return about(`port ${event.data.address} moved to node ${event.data.to_node}`, 'ports');
     case 'PortMovedIn':
@@ -146,7 +157,7 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
     case 'PortgroupAdded':
       return about(`port group ${event.data.uuid} added`, 'ports');
     case 'PortgroupUpdated':
-      return about(`port group ${event.data.uuid} updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'ports');
+      return about(`port group ${event.data.uuid} updated ${changedFields(event.data.changes)}`, 'ports');
     case 'PortgroupMovedOut':
       return about(`port group ${event.data.uuid} moved to node ${event.data.to_node}`, 'ports');
     case 'PortgroupMovedIn':
@@ -156,7 +167,7 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
     case 'VolumeConnectorAdded':
       return about(`volume connector ${event.data.uuid} added`, 'volume');
     case 'VolumeConnectorUpdated':
-      return about(`volume connector ${event.data.uuid} updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'volume');
+      return about(`volume connector ${event.data.uuid} updated ${changedFields(event.data.changes)}`, 'volume');
     case 'VolumeConnectorMovedOut':
       return about(`volume connector ${event.data.uuid} moved to node ${event.data.to_node}`, 'volume');
     case 'VolumeConnectorMovedIn':
@@ -166,7 +177,7 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
     case 'VolumeTargetAdded':
       return about(`volume target ${event.data.uuid} added`, 'volume');
     case 'VolumeTargetUpdated':
-      return about(`volume target ${event.data.uuid} updated ${Object.keys(event.data.changes).sort().join(', ')}`, 'volume');
+      return about(`volume target ${event.data.uuid} updated ${changedFields(event.data.changes)}`, 'volume');
     case 'VolumeTargetMovedOut':
       return about(`volume target ${event.data.uuid} moved to node ${event.data.to_node}`, 'volume');
     case 'VolumeTargetMovedIn':
@@ -216,18 +227,19 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
     case 'StepFinished':
       return about(`${event.data.kind} step ${stepName(event.data.step)} finished`, stepCategory(event.data.kind));
     default:
-      return assertNever(event);
+      return assertNever(event, 'event');
   }
 }
 
 function provisionCategory(from: ProvisionState, to: ProvisionState): string {
-  const touches = (set: Set<ProvisionState>) => set.has(from) || set.has(to);
+  const touches = (set: ReadonlySet<ProvisionState>) => set.has(from) || set.has(to);
   if (from === 'verifying' || to === 'verifying') return 'verify';
-  if (touches(UNPROVISION)) return 'unprovision';
-  if (touches(CLEANING)) return 'cleaning';
-  if (touches(INSPECTION)) return 'introspection';
-  if (touches(ADOPTION)) return 'adoption';
-  if (touches(RESCUE)) return 'rescue';
+  if (from === 'deleting' || to === 'deleting') return 'unprovision';
+  if (touches(CLEANING_STATES)) return 'cleaning';
+  if (touches(INSPECTION_STATES)) return 'introspection';
+  if (touches(ADOPTION_STATES)) return 'adoption';
+  // Every move in or out of `rescue` passes through one of these (or `deleting`).
+  if (touches(RESCUE_LIKE_STATES)) return 'rescue';
   return 'provisioning';
 }
 
@@ -248,15 +260,12 @@ export interface HistoryEntry extends EventDescription {
   readonly requestId: string;
 }
 
-/** A node's events (in stream order) as history lines, secrets redacted (any value the node ever held as a secret, wherever it shows). */
+/** A node's events (in stream order) as history lines, described from the events as they are served (secrets masked). */
 export function nodeHistory(events: Iterable<PositionedEvent>): HistoryEntry[] {
-  const all = [...events];
-  const known = secretsOf(all.map(({ event }) => event));
   const entries: HistoryEntry[] = [];
   let node: Node | null = null;
-  for (const { position, event } of all) {
-    const safe = redactKnownSecrets(event, known);
-    const description = describeEvent(safe, node);
+  for (const { position, event } of events) {
+    const description = describeEvent(redactSecrets(event), node);
     entries.push({ position, at: event.meta.at, type: event.type, actor: event.meta.actor, requestId: event.meta.requestId, ...description });
     node = evolve(node, event);
   }
@@ -430,8 +439,4 @@ export async function resolveNodeId(store: EventStore, idOrName: string): Promis
 /** A node's complete history, read from its stream. */
 export async function readNodeHistory(store: EventStore, nodeId: string): Promise<HistoryEntry[]> {
   return nodeHistory(positioned(await store.readStream(nodeStreamId(nodeId))));
-}
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled event: ${JSON.stringify(value)}`);
 }

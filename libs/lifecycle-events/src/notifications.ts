@@ -15,10 +15,14 @@
  *   `maintenance_set.error` never occurs (refusals are not events);
  * - `message_id` is derived from the event's position, `timestamp` is the event's `meta.at`;
  * - inspection times, `clean_step`/`deploy_step` and `driver_internal_info` are `null` or empty
- *   (ironledger does not model them).
+ *   (ironledger does not model them);
+ * - secrets are masked field by field as the API views mask them (`redact.ts`): `driver_info`,
+ *   `instance_info` (Ironic's notifications mask an `image_url` even when empty, and only the
+ *   secret members of a config drive given as JSON), and a volume target's `properties`, which
+ *   Ironic's notifications send in clear.
  */
 import {
-  type JsonObject,
+  assertNever,
   type Node,
   type NodeEvent,
   type Port,
@@ -30,7 +34,7 @@ import {
   type VolumeTarget,
 } from '@ironledger/domain';
 import { ironicDateTime, osloTimestamp, stableUuid } from './ids.js';
-import { maskInstanceInfo, maskValue } from './redact.js';
+import { maskDriverInfo, maskInstanceInfo, maskVolumeTargetProperties } from './redact.js';
 
 export type NotificationPriority = 'info' | 'error';
 
@@ -82,14 +86,12 @@ export interface NotificationContext {
   readonly after: Node | null;
   /** Host part of `publisher_id` (Ironic: the API or conductor host). */
   readonly host?: string;
-  /** Values the node ever held as secrets, masked wherever they show up in a payload. */
-  readonly known?: ReadonlySet<string>;
 }
 
 const unstable = new Set<ProvisionState>(UNSTABLE_STATES);
 
 /** Ironic's notifications for one node event; empty for events Ironic has no notification for. */
-export function toNotifications(event: NodeEvent, { position, before, after, host = 'ironledger', known }: NotificationContext): IronicNotification[] {
+export function toNotifications(event: NodeEvent, { position, before, after, host = 'ironledger' }: NotificationContext): IronicNotification[] {
   const made: IronicNotification[] = [];
   const emit = (
     service: 'ironic-api' | 'ironic-conductor',
@@ -105,7 +107,7 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
       timestamp: osloTimestamp(event.meta.at),
       publisher_id: `${service}.${host}`,
       message_id: stableUuid(`notification:${position}:${made.length}`),
-      payload: { 'ironic_object.namespace': 'ironic', 'ironic_object.name': name, 'ironic_object.version': PAYLOAD_VERSION[name], 'ironic_object.data': maskValue(data as JsonObject, known) as JsonObject },
+      payload: { 'ironic_object.namespace': 'ironic', 'ironic_object.name': name, 'ironic_object.version': PAYLOAD_VERSION[name], 'ironic_object.data': data },
     });
 
   switch (event.type) {
@@ -262,7 +264,7 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
     case 'StepFinished':
       break;
     default:
-      return assertNever(event);
+      return assertNever(event, 'event');
   }
   return made;
 }
@@ -333,9 +335,9 @@ export function nodePayload(node: Node): Record<string, unknown> {
   };
 }
 
-/** `NodeCRUDPayload`: the node payload plus `chassis_uuid`, `instance_info` and `driver_info` (every payload is masked as a whole when it is sent). */
+/** `NodeCRUDPayload`: the node payload plus `chassis_uuid`, `instance_info` and `driver_info`, masked as the API masks them. */
 function crudPayload(node: Node): Record<string, unknown> {
-  return { ...nodePayload(node), chassis_uuid: node.chassis_uuid, instance_info: maskInstanceInfo(node.instance_info), driver_info: node.driver_info };
+  return { ...nodePayload(node), chassis_uuid: node.chassis_uuid, instance_info: maskInstanceInfo(node.instance_info), driver_info: maskDriverInfo(node.driver_info) };
 }
 
 const CRUD_ACTION = {
@@ -397,21 +399,17 @@ function connectorPayload(connector: VolumeConnector, nodeId: string): Record<st
   };
 }
 
-/** Ironic's `VolumeTargetCRUDPayload` (version 1.0), with secrets in `properties` masked (Ironic sends them as they are). */
+/** Ironic's `VolumeTargetCRUDPayload` (version 1.0), with `properties` masked as the API masks them (Ironic sends them as they are). */
 function targetPayload(target: VolumeTarget, nodeId: string): Record<string, unknown> {
   return {
     boot_index: target.boot_index,
     extra: target.extra,
     node_uuid: nodeId,
-    properties: target.properties,
+    properties: maskVolumeTargetProperties(target.properties),
     volume_id: target.volume_id,
     volume_type: target.volume_type,
     created_at: ironicDateTime(target.created_at),
     updated_at: ironicDateTime(target.updated_at),
     uuid: target.uuid,
   };
-}
-
-function assertNever(value: never): never {
-  throw new TypeError(`Unhandled event: ${JSON.stringify(value)}`);
 }

@@ -1,122 +1,197 @@
 /**
- * Secrets never leave the control plane in plain text: whatever is served (API views, past
- * states, raw events, history, server-sent events, the relay stream, notifications, the CLI)
- * goes through these functions first. Three rules, applied to every field at any depth:
- * - a value under a key that names a secret (`isSecretKey`: Ironic's list, plus `key`) is `******`;
- * - in text, an assignment or member that names one (`password=…`, `"token": "…"`, `--secret …`) is masked;
- * - a value the resource once held under a secret key is masked wherever else it shows up
- *   (`known`): a password an earlier API let a client move into `extra` stays hidden in the
- *   events that recorded it.
+ * Secrets are masked where Ironic 21.4 masks them, the way it masks them, and nowhere else:
+ * - a node's `driver_info` (oslo's `mask_dict_password`, see `@ironledger/domain`'s `secrets.ts`);
+ * - its `instance_info` (the same, then `configdrive` and `image_url` hidden whatever they hold);
+ * - `driver_internal_info.agent_secret_token` (and ironledger's `pxe_config`, which copies text
+ *   from the two fields above);
+ * - a volume target's `properties`, a deploy template step's `args`.
+ * Every other field (identifiers, states, `extra`, `properties`, `last_error`, ports, …) is
+ * served exactly as stored: a value is never masked for being equal to a secret, nor a key for a
+ * name that merely looks secret. Events serve the members that carry those fields masked as the
+ * view masks the field; the same rule holds wherever node data goes out (API views, history,
+ * raw events, server-sent events, the relay stream, notifications, the CLI).
+ *
+ * An earlier API let a client move a password out of `driver_info` (JSON Patch `move`/`copy`,
+ * refused since): the events that recorded it are served as Ironic serves the field it went to,
+ * in clear when that was `extra`.
+ *
  * The stored events are never touched; masking happens when they are read.
  */
 import { type DomainEvent } from '@ironledger/application';
-import { isSecretKey, type Json, type JsonObject, SECRET_KEY_FRAGMENTS, secretStrings } from '@ironledger/domain';
+import {
+  type DeployStep,
+  type DeployTemplateFields,
+  isSecretKey,
+  type Json,
+  type JsonObject,
+  maskDictPassword,
+  maskPassword,
+  type Node,
+  type NodeFields,
+  REDACTED,
+  type VolumeTarget,
+} from '@ironledger/domain';
 
-export { isSecretKey } from '@ironledger/domain';
+export { isSecretKey, maskDictPassword, maskPassword, REDACTED } from '@ironledger/domain';
 
-/** What a secret reads as once redacted (Ironic's mask). */
-export const REDACTED = '******';
+/** `driver_info` as Ironic's API shows it. */
+export const maskDriverInfo = (info: JsonObject): JsonObject => maskDictPassword(info);
 
-/** Known secret values shorter than this are not looked for inside other text (they would mask too much). */
-const MIN_KNOWN_SECRET_LENGTH = 4;
-
-const NAMES = SECRET_KEY_FRAGMENTS.map((fragment) => fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-/** A quick test every secret name passes (each fragment contains one of these): most text is ruled out by it alone. */
-const MAYBE_NAME = /pass|secret|token|key|configdrive|pswd|cookie|fsid|kek|suffix|credential/i;
-/** `password=abc`, `password = "a b"`, `password='x'`. */
-const ASSIGNMENT = new RegExp(`((?:${NAMES})\\w*\\s*=\\s*)("[^"]*"|'[^']*'|[^\\s"',;&]+)`, 'gi');
-/** `"password": "abc"` and `'password': 'abc'` inside text (JSON or Python reprs). */
-const MEMBER = new RegExp(`((["'])[^"']*(?:${NAMES})[^"']*\\2\\s*:\\s*u?)("[^"]*"|'[^']*')`, 'gi');
-/** `--password abc`. */
-const FLAG = new RegExp(`(--[\\w-]*(?:${NAMES})[\\w-]*\\s+)([^\\s"'=]+)`, 'gi');
-
-/** `info` with its secrets masked (see the rules above). */
-export function maskSecrets(info: JsonObject): JsonObject {
-  return maskValue(info) as JsonObject;
+/**
+ * `instance_info` as Ironic's API shows it: masked as `driver_info`, then a `configdrive` (it
+ * may carry user data) and an `image_url` (it may be a signed temporary URL) hidden when set.
+ */
+export function maskInstanceInfo(info: JsonObject): JsonObject {
+  const masked = maskDictPassword(info);
+  const hideConfigdrive = isSet(masked.configdrive) && masked.configdrive !== REDACTED;
+  const hideImageUrl = isSet(masked.image_url) && masked.image_url !== REDACTED;
+  if (!hideConfigdrive && !hideImageUrl) return masked;
+  return { ...masked, ...(hideConfigdrive && { configdrive: REDACTED }), ...(hideImageUrl && { image_url: REDACTED }) };
 }
 
-/** Any JSON value with its secrets masked; the very same value when there was nothing to mask (copied only where something is). */
-export function maskValue(value: Json, known?: ReadonlySet<string>): Json {
-  if (typeof value === 'string') return maskText(value, known);
-  if (Array.isArray(value)) {
-    let masked: Json[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const shown = maskValue(value[i]!, known);
-      if (shown !== value[i]) (masked ??= [...value])[i] = shown;
-    }
-    return masked ?? value;
-  }
-  if (value !== null && typeof value === 'object') {
-    let masked: JsonObject | undefined;
-    for (const key of Object.keys(value)) {
-      const item = value[key]!;
-      const shown = isSecretKey(key) ? REDACTED : maskValue(item, known);
-      if (shown === item) continue;
-      masked ??= copyOf(value);
-      // Defined rather than assigned, so that a member named `__proto__` stays an ordinary member.
-      Object.defineProperty(masked, key, { value: shown, enumerable: true, writable: true, configurable: true });
-    }
-    return masked ?? value;
-  }
-  return value;
+/** A volume target's `properties` as Ironic's API shows them. */
+export const maskVolumeTargetProperties = (properties: JsonObject): JsonObject => maskDictPassword(properties);
+
+/** A volume target with its `properties` masked. */
+export function maskVolumeTarget(target: VolumeTarget): VolumeTarget {
+  const properties = maskVolumeTargetProperties(target.properties);
+  return properties === target.properties ? target : { ...target, properties };
 }
 
-function copyOf(value: JsonObject): JsonObject {
-  const copy: JsonObject = {};
-  for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: value[key], enumerable: true, writable: true, configurable: true });
-  return copy;
-}
-
-/** Text with secret assignments and known secret values masked. */
-export function maskText(text: string, known?: ReadonlySet<string>): string {
-  let result = text;
-  if (known) {
-    for (const secret of known) {
-      if (result === secret) return REDACTED;
-      if (secret.length >= MIN_KNOWN_SECRET_LENGTH && result.includes(secret)) result = result.split(secret).join(REDACTED);
-    }
-  }
-  if (!MAYBE_NAME.test(result)) return result;
-  return result
-    .replace(ASSIGNMENT, (_match, name: string, value: string) => `${name}${quoted(value)}`)
-    .replace(MEMBER, (_match, name: string, _quote: string, value: string) => `${name}${quoted(value)}`)
-    .replace(FLAG, (_match, name: string) => `${name}${REDACTED}`);
+/** A deploy template's steps as Ironic's API shows them: each step's `args` masked. */
+export function maskDeploySteps(steps: readonly DeployStep[]): readonly DeployStep[] {
+  let masked: DeployStep[] | undefined;
+  steps.forEach((step, i) => {
+    const args = isMapping(step.args) ? maskDictPassword(step.args) : step.args;
+    if (args !== step.args) (masked ??= [...steps])[i] = { ...step, args };
+  });
+  return masked ?? steps;
 }
 
 /**
- * The event as it may be served to anyone outside the control plane: every field of its data
- * masked (see the rules above). Pure: the event passed in is left untouched, and comes back as
- * the very same object when nothing in it needed masking.
+ * What a PXE service serves the node (`driver_internal_info.pxe_config`, ironledger's own): its
+ * kernel command line copies text from `driver_info` and `instance_info`, so it is masked as they are.
+ */
+export const maskBootConfig = (config: JsonObject): JsonObject => maskDictPassword(config);
+
+/** A node (the read model's shape, as the CLI prints it) with every field Ironic masks masked. */
+export function redactNode(node: Node): Node {
+  const masked = {
+    ...node,
+    driver_info: maskDriverInfo(node.driver_info),
+    instance_info: maskInstanceInfo(node.instance_info),
+    agent: node.agent?.token ? { ...node.agent, token: REDACTED } : node.agent,
+    boot_config: node.boot_config && maskBootConfig(node.boot_config),
+    volume_targets: node.volume_targets.map(maskVolumeTarget),
+  };
+  return masked;
+}
+
+/**
+ * The event as it may be served outside the control plane (see the rules above). Pure: the
+ * event passed in is left untouched, and comes back as the very same object when nothing in it
+ * is masked.
  */
 export function redactSecrets<E extends DomainEvent>(event: E): E {
-  return redactKnownSecrets(event, undefined);
+  const mask = SERVED_DATA[event.type] as ((data: E['data']) => E['data']) | null;
+  if (!mask) return event;
+  const data = mask(event.data);
+  return data === event.data ? event : ({ ...event, data } as E);
 }
 
-/** `redactSecrets`, also masking `known`: the values the event's resource ever held as secrets. */
-export function redactKnownSecrets<E extends DomainEvent>(event: E, known: ReadonlySet<string> | undefined): E {
-  const data = maskValue(event.data as unknown as Json, known);
-  return data === (event.data as unknown as Json) ? event : ({ ...event, data } as E);
+type DataOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>['data'];
+
+/**
+ * How each event's data is served: the members that carry a field Ironic masks, masked as the
+ * view masks that field; `null`: served as stored. Every type is listed, so that a new event
+ * cannot be served before someone decided how.
+ */
+const SERVED_DATA: { readonly [T in DomainEvent['type']]: ((data: DataOf<T>) => DataOf<T>) | null } = {
+  NodeRegistered: (data) => maskNodeFields(data),
+  NodeUpdated: (data) => {
+    const changes = maskNodeFields(data.changes);
+    return changes === data.changes ? data : { ...data, changes };
+  },
+  // The config drive and the rescue password become `instance_info.configdrive` and `.rescue_password`.
+  ProvisionStateChanged: (data) => {
+    const { configdrive, rescue_password: rescuePassword } = data;
+    if (configdrive === undefined && rescuePassword === undefined) return data;
+    const shown = maskInstanceInfo({ ...(configdrive !== undefined && { configdrive }), ...(rescuePassword !== undefined && { rescue_password: rescuePassword }) });
+    return { ...data, ...shown } as typeof data;
+  },
+  // The token becomes `driver_internal_info.agent_secret_token`.
+  AgentTokenIssued: (data) => (data.token ? { ...data, token: REDACTED } : data),
+  BootConfigRecorded: (data) => {
+    const config = maskBootConfig(data.config);
+    return config === data.config ? data : { ...data, config };
+  },
+  VolumeTargetAdded: (data) => maskVolumeTarget(data as VolumeTarget) as typeof data,
+  VolumeTargetUpdated: (data) => {
+    const { properties } = data.changes;
+    const shown = properties && maskVolumeTargetProperties(properties);
+    return shown === properties ? data : { ...data, changes: { ...data.changes, properties: shown } };
+  },
+  VolumeTargetMovedIn: (data) => {
+    const target = maskVolumeTarget(data.target);
+    return target === data.target ? data : { ...data, target };
+  },
+  DeployTemplateCreated: (data) => maskTemplateSteps(data),
+  DeployTemplateUpdated: (data) => {
+    const changes = maskTemplateSteps(data.changes);
+    return changes === data.changes ? data : { ...data, changes };
+  },
+  NodeDeleted: null, PowerActionStarted: null, PowerStateChanged: null, PowerActionFailed: null, PowerStateCorrected: null,
+  PowerStateRestored: null, PowerSyncFailed: null, PowerSyncRecovered: null, MaintenanceSet: null, MaintenanceCleared: null,
+  IntrospectionStarted: null, IntrospectionWaiting: null, InventoryProcessed: null, IntrospectionFinished: null, IntrospectionAborted: null,
+  IntrospectionExpired: null, PortAdded: null, PortRemoved: null, NodeTraitsSet: null, NodeTraitAdded: null, NodeTraitRemoved: null,
+  NodeAllocated: null, NodeDeallocated: null, InstanceCleared: null, PortUpdated: null, PortMovedOut: null, PortMovedIn: null,
+  PortgroupAdded: null, PortgroupUpdated: null, PortgroupMovedOut: null, PortgroupMovedIn: null, PortgroupRemoved: null,
+  VolumeConnectorAdded: null, VolumeConnectorUpdated: null, VolumeConnectorMovedOut: null, VolumeConnectorMovedIn: null,
+  VolumeConnectorRemoved: null, VolumeTargetMovedOut: null, VolumeTargetRemoved: null, VifAttached: null, VifDetached: null,
+  ManagementActionStarted: null, BootDeviceSet: null, NmiInjected: null, IndicatorSet: null, BootModeSet: null, SecureBootSet: null,
+  ConsoleModeSet: null, RamdiskTornDown: null, ManagementActionFailed: null, TargetRaidConfigSet: null, BiosSettingsCached: null,
+  BootModeCached: null, AgentHeartbeatRecorded: null, AgentCleared: null, StepsPlanned: null, StepStarted: null, StepFinished: null,
+  ChassisCreated: null, ChassisUpdated: null, ChassisDeleted: null,
+  AllocationCreated: null, AllocationSucceeded: null, AllocationFailed: null, AllocationUpdated: null, AllocationDeleted: null,
+  DeployTemplateDeleted: null,
+};
+
+/** Node fields (a registration, or an update's changes) with `driver_info` and `instance_info` as the view shows them. */
+function maskNodeFields<F extends Partial<NodeFields>>(fields: F): F {
+  const driverInfo = fields.driver_info && maskDriverInfo(fields.driver_info);
+  const instanceInfo = fields.instance_info && maskInstanceInfo(fields.instance_info);
+  if (driverInfo === fields.driver_info && instanceInfo === fields.instance_info) return fields;
+  return { ...fields, ...(driverInfo && { driver_info: driverInfo }), ...(instanceInfo && { instance_info: instanceInfo }) };
 }
 
-/** The secret values in a resource's events (what `known` needs), learnt from every one of them. */
-export function secretsOf(events: Iterable<{ readonly data: unknown }>): Set<string> {
-  const known = new Set<string>();
-  for (const event of events) for (const secret of secretStrings(event.data as Json)) known.add(secret);
-  return known;
-}
-
-function quoted(value: string): string {
-  const quote = value[0] === '"' || value[0] === "'" ? value[0] : '';
-  return `${quote}${REDACTED}${quote}`;
+function maskTemplateSteps<F extends Partial<DeployTemplateFields>>(fields: F): F {
+  const steps = fields.steps && maskDeploySteps(fields.steps);
+  return steps === fields.steps ? fields : { ...fields, steps };
 }
 
 /**
- * `instance_info` as Ironic shows it: masked as any object, and `configdrive` and `image_url`
- * hidden whatever they hold (a config drive may carry user data; an image URL may be a signed
- * temporary URL).
+ * Any JSON echoed in an error text (never a view): every value under a secret key, at any depth
+ * and in lists, and oslo's text patterns masked. Ironic prints such documents whole; ironledger
+ * masks them as oslo masks log lines.
  */
-export function maskInstanceInfo(info: JsonObject, known?: ReadonlySet<string>): JsonObject {
-  const masked = maskValue(info, known) as JsonObject;
-  if (!masked.configdrive && !masked.image_url) return masked;
-  return { ...masked, ...(masked.configdrive ? { configdrive: REDACTED } : {}), ...(masked.image_url ? { image_url: REDACTED } : {}) };
+export function maskEverywhere(value: Json): Json {
+  if (typeof value === 'string') return maskPassword(value);
+  if (Array.isArray(value)) return value.map(maskEverywhere);
+  if (!isMapping(value)) return value;
+  const masked: JsonObject = {};
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(masked, key, { value: isSecretKey(key) ? REDACTED : maskEverywhere(value[key]!), enumerable: true, writable: true, configurable: true });
+  }
+  return masked;
+}
+
+/** Python's truth of a JSON value, as Ironic's `if instance_info.get(…)` judges it. */
+function isSet(value: Json | undefined): boolean {
+  if (value === undefined || value === null || value === false || value === 0 || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  return typeof value !== 'object' || Object.keys(value).length > 0;
+}
+
+function isMapping(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,13 +1,14 @@
 import { hostname } from 'node:os';
-import { backoffDelay, ensureStream, natsServers } from '@ironledger/bus';
+import { backoffDelay, ensureStream, natsAccess } from '@ironledger/bus';
 import { jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { NODE_EVENTS_SUBJECT_PREFIX, notificationSubject, NOTIFICATIONS_SUBJECT_PREFIX, resourceEventSubject } from '@ironledger/contracts';
-import { FleetReadModel, PositionWaiters, toResourceEvent } from '@ironledger/application';
+import { type DomainEvent, FleetReadModel, PositionWaiters, toResourceEvent } from '@ironledger/application';
+import { type NodeEvent } from '@ironledger/domain';
 import { type EventStore, type RecordedEvent, type Subscription } from '@ironledger/event-store';
 import { type IronicNotification, toNotifications } from './notifications.js';
 import { OrderedPublisher } from './ordered-publisher.js';
-import { redactKnownSecrets, secretsOf } from './redact.js';
+import { redactSecrets } from './redact.js';
 import { DEFAULT_RELAY_STREAM, RelayHeader, toRelayedEvent } from './wire.js';
 
 export interface EventRelayOptions {
@@ -36,11 +37,6 @@ export interface EventRelayOptions {
   readonly maxRetryDelayMs?: number;
   /** Hears about every failure the relay recovers from (it retries forever). */
   readonly onError?: (error: unknown) => void;
-  /**
-   * The values a resource ever held as secrets (the gateway's read model knows them from the
-   * whole log), masked wherever else they show up; the relay adds those of the events it relays.
-   */
-  readonly knownSecrets?: (resourceId: string) => ReadonlySet<string>;
 }
 
 /** Where the relay stream ends: its last sequence, and the store position of the event stored there. */
@@ -75,8 +71,6 @@ export class EventRelay {
   private readonly waiters = new PositionWaiters(() => this.acked);
   /** Node states for notifications: the log folded up to the last event notified. */
   private readonly fleet = new FleetReadModel();
-  /** Secret values seen in the events relayed, by resource. */
-  private readonly secrets = new Map<string, Set<string>>();
 
   constructor(private readonly options: EventRelayOptions) {
     this.stream = options.stream ?? DEFAULT_RELAY_STREAM;
@@ -93,7 +87,7 @@ export class EventRelay {
   async start(): Promise<void> {
     if (this.running) throw new Error('The relay is already running');
     this.stopping = false;
-    this.nc = this.options.connection ?? (await connect({ servers: natsServers(this.options.servers ?? 'nats://127.0.0.1:4222'), name: 'ironledger event relay', maxReconnectAttempts: -1 }));
+    this.nc = this.options.connection ?? (await connect({ ...natsAccess(this.options.servers ?? 'nats://127.0.0.1:4222'), name: 'ironledger event relay', maxReconnectAttempts: -1 }));
     // No API check: ensureStream asks, and waits out a cluster that does not answer yet.
     this.jsm = await jetstreamManager(this.nc, { checkAPI: false });
     await ensureStream(this.jsm, this.stream, { subjects: [`${this.subjectPrefix}.>`], storage: StorageType.File, allow_direct: true }, this.options.replicas);
@@ -155,15 +149,15 @@ export class EventRelay {
         const found = toResourceEvent(recorded);
         if (!found) continue;
         const { kind, id, event } = found;
-        const known = this.knownSecrets(id, event);
-        const notifications = this.notificationsFor(recorded, known);
+        const served = redactSecrets(event);
+        const notifications = this.notificationsFor(recorded, served);
         const { position } = recorded;
         const h = headers();
         h.set(RelayHeader.position, String(position));
         h.set(RelayHeader.eventType, event.type);
         h.set(RelayHeader.kind, kind);
         h.set(RelayHeader.resourceId, id);
-        const body = JSON.stringify(toRelayedEvent(position, kind, redactKnownSecrets(event, known)));
+        const body = JSON.stringify(toRelayedEvent(position, kind, served));
         const published = publisher
           .publish(resourceEventSubject(kind, id, event.type, this.subjectPrefix), body, ++sequence, String(position), h)
           .then(() => {
@@ -183,25 +177,15 @@ export class EventRelay {
     if (!this.stopping) throw new Error('The store subscription ended');
   }
 
-  /** What to mask besides secret keys in an event of resource `id`: what the provider knows, and what this relay saw. */
-  private knownSecrets(id: string, event: { readonly data: unknown }): ReadonlySet<string> {
-    const learnt = secretsOf([event]);
-    let seen = this.secrets.get(id);
-    if (learnt.size > 0) {
-      if (!seen) this.secrets.set(id, (seen = new Set()));
-      for (const secret of learnt) seen.add(secret);
-    }
-    return new Set([...(this.options.knownSecrets?.(id) ?? []), ...(seen ?? [])]);
-  }
-
-  private notificationsFor(recorded: RecordedEvent, known: ReadonlySet<string>): IronicNotification[] {
+  /** Ironic's notifications for an event (`served`: the event with its secrets masked). */
+  private notificationsFor(recorded: RecordedEvent, served: DomainEvent): IronicNotification[] {
     const settings = this.options.notifications;
     // Events folded before were relayed before (and notified, unless that publish failed).
     if (!settings || recorded.position <= this.fleet.position) return [];
     const applied = this.fleet.apply(recorded);
     if (applied?.kind !== 'node') return [];
-    const { event, before, after } = applied;
-    return toNotifications(redactKnownSecrets(event, known), { position: recorded.position, before, after, host: settings.host ?? hostname(), known });
+    const { before, after } = applied;
+    return toNotifications(served as NodeEvent, { position: recorded.position, before, after, host: settings.host ?? hostname() });
   }
 
   private publishNotification(notification: IronicNotification): void {

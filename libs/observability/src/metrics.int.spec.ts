@@ -4,7 +4,7 @@ import { serveMetrics, serviceRegistry } from './metrics.js';
 
 describe('serveMetrics', () => {
   it('listens on loopback unless told otherwise: its endpoints are unauthenticated', async () => {
-    const server = await serveMetrics(serviceRegistry('test', 'one'), 0);
+    const server = await serveMetrics(serviceRegistry('test'), 0);
     try {
       const { address, port } = server.address() as AddressInfo;
       expect(address).toBe('127.0.0.1');

@@ -1,11 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 
-/** A metrics registry for one service, with Node's process metrics and the service's name as a label. */
-export function serviceRegistry(service: string, instance: string): Registry {
+/**
+ * prom-client's totals of its per-type gauges: gauges named `_total`, which Prometheus reserves
+ * for counters (`promtool check metrics` refuses them); `sum(nodejs_active_handles)` and the
+ * like give the same totals.
+ */
+const GAUGES_NAMED_AS_COUNTERS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
+/**
+ * A metrics registry for one service, with Node's process metrics and the service's name as a
+ * label. No `instance` label: Prometheus sets its own to the scraped address, and a second one
+ * from the service clashed with it (honor_labels) or was renamed `exported_instance`.
+ */
+export function serviceRegistry(service: string): Registry {
   const registry = new Registry();
-  registry.setDefaultLabels({ service, instance });
+  registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
+  for (const name of GAUGES_NAMED_AS_COUNTERS) registry.removeSingleMetric(name);
   return registry;
 }
 

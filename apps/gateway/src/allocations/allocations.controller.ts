@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Qu
 import { randomUUID } from 'node:crypto';
 import { type FastifyReply } from 'fastify';
 import { type Allocation, type JsonObject, type Node } from '@ironledger/domain';
-import { AuditService } from '../audit/audit-service.js';
+import { AuditService } from '../audit/audit.service.js';
 import { type RawQuery, selectPage } from '../http/collection-query.js';
 import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
 import { requireResourceVersion } from '../http/gates.js';
@@ -13,10 +13,12 @@ import { Versions } from '../http/microversion.js';
 import { isLogicalName, isUuidLike } from '../http/ironic-args.js';
 import { checkArguments, queryArgs } from '../http/query-args.js';
 import { ALLOCATION_SCHEMA } from '../http/schemas.js';
-import { NodeService } from '../nodes/node-service.js';
+import { NodeService } from '../nodes/node.service.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { AllocationService } from './allocation-service.js';
-import { ALLOCATION_OWNER_VERSION, allocationSortValue, allocationsNextLink, allocationView, checkAllocationFields, parseAllocationQuery } from './allocation-view.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
+import { ALLOCATION_LIST_SCHEMA, ALLOCATION_VIEW_SCHEMA } from './allocation-view.schema.js';
+import { AllocationService } from './allocation.service.js';
+import { ALLOCATION_OWNER_VERSION, allocationSortValue, allocationsNextLink, allocationView, checkAllocationFields, parseAllocationQuery } from './allocation.view.js';
 
 /** Allocation PATCH appeared in 1.57, backfilling (`node`) in 1.58. */
 const PATCH_VERSION = 57;
@@ -47,6 +49,7 @@ export class AllocationsController {
 
   /** `?at=<position | ISO time>` (ironledger): the allocations as they were then. */
   @Get('allocations')
+  @ResponseBody('AllocationList', ALLOCATION_LIST_SCHEMA)
   async list(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.ALLOCATIONS, 'GET', 'allocations');
     const query = parseAllocationQuery(raw, ctx.version);
@@ -72,6 +75,7 @@ export class AllocationsController {
 
   /** `?at=<position | ISO time>` (ironledger): the allocation as it was then. */
   @Get('allocations/:ident')
+  @ResponseBody('Allocation', ALLOCATION_VIEW_SCHEMA)
   async show(@Param('ident') ident: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.ALLOCATIONS, 'GET', 'allocations');
     checkArguments(raw, ['fields', 'at']);
@@ -83,7 +87,8 @@ export class AllocationsController {
   }
 
   @Post('allocations')
-  @BodySchema('Allocation', ALLOCATION_SCHEMA)
+  @BodySchema('AllocationCreate', ALLOCATION_SCHEMA)
+  @ResponseBody('Allocation', ALLOCATION_VIEW_SCHEMA)
   async create(@Body() given: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     requireResourceVersion(ctx.version, Versions.ALLOCATIONS, 'other', 'allocations');
     const body = (given ?? {}) as AllocationBody;
@@ -116,19 +121,22 @@ export class AllocationsController {
   }
 
   @Patch('allocations/:ident')
+  @ResponseBody('Allocation', ALLOCATION_VIEW_SCHEMA)
   async update(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.ALLOCATIONS, 'other', 'allocations');
     if (!ctx.version.atLeast(PATCH_VERSION)) throw new ApiError(405, 'The API version does not allow updating allocations');
     if (!isUuidLike(ident) && !isLogicalName(ident)) throw badRequest(`Expected a logical name or UUID but received ${ident}.`);
-    const allocation = this.allocations.find(ident);
+    this.allocations.find(ident);
     const operations = parsePatch(body, PATCHABLE);
-    const after = applyPatch({ name: allocation.name, extra: allocation.extra }, operations);
-    const changed = { name: after.name ?? null, extra: after.extra ?? {} };
-    const invalid = schemaError(changed, ALLOCATION_SCHEMA);
-    if (invalid) throw badRequest(`Schema error for patch: ${invalid}`);
-    const name = changed.name as string | null;
-    if (name && !isLogicalName(name)) throw badRequest(`Cannot update allocation with invalid name '${name}'`);
-    const updated = await this.allocations.update(allocation.uuid, { name, extra: (changed.extra ?? {}) as JsonObject }, ctx);
+    const updated = await this.allocations.patch(ident, ctx, (allocation) => {
+      const after = applyPatch({ name: allocation.name, extra: allocation.extra }, operations);
+      const changed = { name: after.name ?? null, extra: after.extra ?? {} };
+      const invalid = schemaError(changed, ALLOCATION_SCHEMA);
+      if (invalid) throw badRequest(`Schema error for patch: ${invalid}`);
+      const name = changed.name as string | null;
+      if (name && !isLogicalName(name)) throw badRequest(`Cannot update allocation with invalid name '${name}'`);
+      return { name, extra: (changed.extra ?? {}) as JsonObject };
+    });
     return allocationView(updated, ctx.baseUrl, ctx.version);
   }
 
@@ -141,6 +149,7 @@ export class AllocationsController {
   }
 
   @Get('nodes/:ident/allocation')
+  @ResponseBody('Allocation', ALLOCATION_VIEW_SCHEMA)
   ofNode(@Param('ident') ident: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.ALLOCATIONS, 'GET', '');
     checkArguments(raw, ['fields']);

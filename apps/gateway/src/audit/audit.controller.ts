@@ -4,8 +4,10 @@ import { LiveProjection, toNodeEvent } from '@ironledger/application';
 import { type ResourceKind } from '@ironledger/contracts';
 import { ALLOCATION_EVENT_TYPES, CHASSIS_EVENT_TYPES, DEPLOY_TEMPLATE_EVENT_TYPES, NODE_EVENT_TYPES, PROVISION_STATES } from '@ironledger/domain';
 import { type EventStore } from '@ironledger/event-store';
-import { nodeHistory, positioned, redactKnownSecrets, secretsOf, toIronicHistory, toRelayedEvent } from '@ironledger/lifecycle-events';
-import { AuditService } from './audit-service.js';
+import { nodeHistory, positioned, redactSecrets, toIronicHistory, toRelayedEvent } from '@ironledger/lifecycle-events';
+import { AuditService } from './audit.service.js';
+import { HISTORY_RECORD_SCHEMA, HISTORY_SCHEMA } from './history-view.schema.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
 import { ApiError, badRequest } from '../http/errors.js';
 import { type EventFilter, streamEvents } from './event-stream.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
@@ -64,6 +66,7 @@ export class AuditController {
 
   /** `GET /v1/nodes/{ident}/history` (1.78): every event of the node, oldest first; `detail=true` for every field. */
   @Get('nodes/:ident/history')
+  @ResponseBody('NodeHistory', HISTORY_SCHEMA)
   async history(@Param('ident') ident: string, @Query('detail') detail: unknown, @Ctx() ctx: RequestContext) {
     requireHistoryVersion(ctx);
     const { nodeId, events } = await this.audit.stream(ident);
@@ -78,6 +81,7 @@ export class AuditController {
 
   /** `GET /v1/nodes/{ident}/history/{uuid}` (1.78): one history record, every field. */
   @Get('nodes/:ident/history/:record')
+  @ResponseBody('NodeHistoryRecord', HISTORY_RECORD_SCHEMA)
   async historyRecord(@Param('ident') ident: string, @Param('record') record: string, @Ctx() ctx: RequestContext) {
     requireHistoryVersion(ctx);
     const { nodeId, events } = await this.audit.stream(ident);
@@ -93,12 +97,11 @@ export class AuditController {
     const limit = position(query.limit, 'limit') ?? MAX_EVENTS_PAGE;
     if (limit < 1 || limit > MAX_EVENTS_PAGE) throw badRequest(`limit must be from 1 to ${MAX_EVENTS_PAGE}`);
     const { nodeId, events: all } = await this.audit.stream(ident);
-    const known = secretsOf(all);
     const stream = all.filter((recorded) => recorded.position > after);
     const page = stream.slice(0, limit);
     const events = page.flatMap((recorded) => {
       const event = toNodeEvent(recorded);
-      return event ? [{ ...toRelayedEvent(recorded.position, 'node', redactKnownSecrets(event, known)), revision: recorded.revision, recorded_at: recorded.recordedAt }] : [];
+      return event ? [{ ...toRelayedEvent(recorded.position, 'node', redactSecrets(event)), revision: recorded.revision, recorded_at: recorded.recordedAt }] : [];
     });
     const next = stream.length > limit ? `${ctx.baseUrl}/v1/nodes/${nodeId}/events?after=${page.at(-1)!.position}&limit=${limit}` : undefined;
     return { events, ...(next ? { next } : {}) };

@@ -13,7 +13,7 @@ import { type ServerResponse } from 'node:http';
 import { type AppliedEvent, type LiveProjection, FleetReadModel } from '@ironledger/application';
 import { toResourceEvent } from '@ironledger/application';
 import { type EventStore, type RecordedEvent } from '@ironledger/event-store';
-import { readFleetAt, redactKnownSecrets, toRelayedEvent } from '@ironledger/lifecycle-events';
+import { readFleetAt, redactSecrets, toRelayedEvent } from '@ironledger/lifecycle-events';
 
 export interface EventFilter {
   readonly nodeId?: string;
@@ -48,9 +48,9 @@ export function matches(change: Change, filter: EventFilter): boolean {
   return state === undefined || before?.provision_state === state || after?.provision_state === state;
 }
 
-/** An event as one SSE message; `known`: values its resource ever held as secrets. */
-export function sseMessage({ recorded, kind, event }: Pick<Change, 'recorded' | 'kind' | 'event'>, known?: ReadonlySet<string>): string {
-  return `id: ${recorded.position}\nevent: ${event.type}\ndata: ${JSON.stringify(toRelayedEvent(recorded.position, kind, redactKnownSecrets(event, known)))}\n\n`;
+/** An event as one SSE message, its secrets masked. */
+export function sseMessage({ recorded, kind, event }: Pick<Change, 'recorded' | 'kind' | 'event'>): string {
+  return `id: ${recorded.position}\nevent: ${event.type}\ndata: ${JSON.stringify(toRelayedEvent(recorded.position, kind, redactSecrets(event)))}\n\n`;
 }
 
 /**
@@ -80,7 +80,6 @@ export async function streamEvents(
     else queue.push(applied);
     wake();
   });
-  const known = (change: Change) => (change.kind === 'node' ? projection.readModel.secretsOf(change.event.meta.nodeId) : undefined);
 
   let fleet: FleetReadModel;
   let page: RecordedEvent[];
@@ -129,7 +128,7 @@ export async function streamEvents(
         if (recorded.position > head || closed) break;
         last = recorded.position;
         const applied = filter.provisionState === undefined ? change(recorded) : fleet.apply(recorded);
-        if (applied && matches(applied, filter) && !write(sseMessage(applied, known(applied)))) await drained();
+        if (applied && matches(applied, filter) && !write(sseMessage(applied))) await drained();
       }
       if (page.length < options.pageSize || closed || last >= head) break;
       page = await store.readAll({ after: last, limit: options.pageSize });
@@ -143,7 +142,7 @@ export async function streamEvents(
       }
       if (next.recorded.position <= last) continue;
       last = next.recorded.position;
-      if (matches(next, filter)) write(sseMessage(next, known(next)));
+      if (matches(next, filter)) write(sseMessage(next));
     }
   } catch (error) {
     onError(error);

@@ -1,20 +1,25 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
-import { type Json, type JsonObject } from '@ironledger/domain';
-import { AuditService } from '../audit/audit-service.js';
+import { type Json, type JsonObject, schemaErrorFor } from '@ironledger/domain';
+import { AuditService } from '../audit/audit.service.js';
 import { ConductorLink } from '../conductor-link.js';
 import { nextLink, type RawQuery } from '../http/collection-query.js';
 import { ApiError, badRequest } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { applyPatch, parsePatch } from '../http/json-patch.js';
-import { ValidBody, validateBody } from '../http/validation.js';
+import { CHASSIS_SCHEMA } from '../http/schemas.js';
 import { nodeList } from '../nodes/node-query.js';
-import { NodeService } from '../nodes/node-service.js';
-import { ChassisService } from './chassis-service.js';
-import { CHASSIS_LIST_FIELDS, chassisView, checkChassisFields, parseChassisQuery, selectChassis } from './chassis-view.js';
-import { CreateChassisDto } from './dto.js';
+import { NodeService } from '../nodes/node.service.js';
+import { ChassisService } from './chassis.service.js';
+import { CHASSIS_LIST_FIELDS, chassisView, checkChassisFields, parseChassisQuery, selectChassis } from './chassis.view.js';
+import { BodySchema } from '../openapi/body-schema.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
+import { NODE_LIST_SCHEMA } from '../nodes/node-view.schema.js';
+import { CHASSIS_LIST_SCHEMA, CHASSIS_VIEW_SCHEMA } from './chassis-view.schema.js';
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+/** A new chassis's UUID names its stream, so only the dashed spelling (stricter than Ironic's `is_uuid_like`). */
+const DASHED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What `PATCH /v1/chassis/{uuid}` may touch, in the order of Ironic's refusal. */
 const PATCHABLE = ['uuid', 'extra', 'description'];
 
@@ -30,17 +35,20 @@ export class ChassisController {
 
   /** `?at=<position | ISO time>` (ironledger): the chassis as they were then. */
   @Get()
+  @ResponseBody('ChassisList', CHASSIS_LIST_SCHEMA)
   list(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, false);
   }
 
   @Get('detail')
+  @ResponseBody('ChassisList', CHASSIS_LIST_SCHEMA)
   detail(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, true);
   }
 
   /** `?at=<position | ISO time>` (ironledger): the chassis as it was then. */
   @Get(':uuid')
+  @ResponseBody('Chassis', CHASSIS_VIEW_SCHEMA)
   async show(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Query('at') at: unknown, @Ctx() ctx: RequestContext) {
     checkUuid(uuid);
     const wanted = typeof fields === 'string' ? fields.split(',').map((field) => field.trim()).filter(Boolean) : undefined;
@@ -51,21 +59,27 @@ export class ChassisController {
   }
 
   @Post()
-  async create(@Body(new ValidBody(CreateChassisDto)) body: CreateChassisDto, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
+  @BodySchema('CreateChassis', CHASSIS_SCHEMA)
+  @ResponseBody('Chassis', CHASSIS_VIEW_SCHEMA)
+  async create(@Body() given: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
+    const body = checkChassis(given);
     const chassis = await this.chassis.create({ uuid: body.uuid, description: body.description ?? null, extra: body.extra ?? {} }, ctx);
     void reply.code(201).header('Location', `${ctx.baseUrl}/v1/chassis/${chassis.uuid}`);
     return chassisView(chassis, ctx.baseUrl);
   }
 
   @Patch(':uuid')
+  @ResponseBody('Chassis', CHASSIS_VIEW_SCHEMA)
   async update(@Param('uuid') uuid: string, @Body() body: unknown, @Ctx() ctx: RequestContext) {
-    const chassis = this.chassis.find(uuid);
+    this.chassis.find(uuid);
     const operations = parsePatch(body, PATCHABLE);
-    const before: JsonObject = { uuid: chassis.uuid, description: chassis.description, extra: chassis.extra };
-    const after = applyPatch(before, operations);
-    if (after.uuid !== chassis.uuid) throw badRequest('Cannot overwrite UUID for an existing Chassis.');
-    const changes = validateBody(CreateChassisDto, { description: orNull(after.description), extra: orNull(after.extra) });
-    const updated = await this.chassis.update(chassis.uuid, { description: changes.description ?? null, extra: changes.extra ?? {} }, ctx);
+    const updated = await this.chassis.patch(uuid, ctx, (chassis) => {
+      const before: JsonObject = { uuid: chassis.uuid, description: chassis.description, extra: chassis.extra };
+      const after = applyPatch(before, operations);
+      if (after.uuid !== chassis.uuid) throw badRequest('Cannot overwrite UUID for an existing Chassis.');
+      const changes = checkChassis({ description: orNull(after.description), extra: orNull(after.extra) });
+      return { description: changes.description ?? null, extra: changes.extra ?? {} };
+    });
     return chassisView(updated, ctx.baseUrl);
   }
 
@@ -77,11 +91,13 @@ export class ChassisController {
   }
 
   @Get(':uuid/nodes')
+  @ResponseBody('NodeList', NODE_LIST_SCHEMA)
   nodesOf(@Param('uuid') uuid: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.nodesPage(uuid, query, ctx, false);
   }
 
   @Get(':uuid/nodes/detail')
+  @ResponseBody('NodeList', NODE_LIST_SCHEMA)
   nodesDetailOf(@Param('uuid') uuid: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.nodesPage(uuid, query, ctx, true);
   }
@@ -106,6 +122,23 @@ export class ChassisController {
 }
 
 /** Chassis are named by UUID only (Ironic's 400 otherwise). */
+/** A chassis body, as a client may send one. */
+interface ChassisBody {
+  readonly uuid?: string | null;
+  readonly description?: string | null;
+  readonly extra?: JsonObject | null;
+}
+
+/** Ironic's check of a chassis: its schema, then the UUID (`args.schema` and `args.uuid`). */
+function checkChassis(body: unknown): ChassisBody {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+  const invalid = schemaErrorFor('chassis', body, CHASSIS_SCHEMA);
+  if (invalid) throw badRequest(invalid);
+  const { uuid } = body as ChassisBody;
+  if (typeof uuid === 'string' && !DASHED_UUID.test(uuid)) throw badRequest(`Expected UUID for uuid: ${uuid}`);
+  return body as ChassisBody;
+}
+
 function checkUuid(uuid: string): void {
   if (!UUID.test(uuid)) throw badRequest(`Expected UUID for chassis_uuid: ${uuid}`);
 }

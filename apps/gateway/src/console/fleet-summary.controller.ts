@@ -1,11 +1,12 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { LiveProjection } from '@ironledger/application';
 import { type EventStore } from '@ironledger/event-store';
-import { AuditService } from '../audit/audit-service.js';
+import { AuditService } from '../audit/audit.service.js';
 import { type RawQuery } from '../http/collection-query.js';
 import { badRequest } from '../http/errors.js';
 import { EVENT_STORE } from '../tokens.js';
-import { fleetSummary, type FleetSummary } from './fleet-summary.js';
+import { type FleetSummary } from '@ironledger/contracts';
+import { fleetSummary } from './fleet-summary.js';
 
 /** `GET /v1/fleet` (ironledger's): the fleet's counts now, or with `?at=<position | ISO time>` as they were then. */
 @Controller('v1')

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Qu
 import { randomUUID } from 'node:crypto';
 import { type FastifyReply } from 'fastify';
 import { type DeployStep, type DeployTemplate, deployStepsProblem, type Json, type JsonObject } from '@ironledger/domain';
-import { AuditService } from '../audit/audit-service.js';
+import { AuditService } from '../audit/audit.service.js';
 import { type RawQuery, selectPage } from '../http/collection-query.js';
 import { ApiError, badRequest } from '../http/errors.js';
 import { requireResourceVersion } from '../http/gates.js';
@@ -14,8 +14,10 @@ import { isLogicalName, isUuidLike } from '../http/ironic-args.js';
 import { checkArguments, queryArgs } from '../http/query-args.js';
 import { DEPLOY_STEP_SCHEMA, TEMPLATE_SCHEMA } from '../http/schemas.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { DeployTemplateService } from './deploy-template-service.js';
-import { checkTemplateFields, deployTemplateView, parseTemplateQuery, templatesNextLink } from './deploy-template-view.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
+import { DEPLOY_TEMPLATE_LIST_SCHEMA, DEPLOY_TEMPLATE_VIEW_SCHEMA } from './deploy-template-view.schema.js';
+import { DeployTemplateService } from './deploy-template.service.js';
+import { checkTemplateFields, deployTemplateView, parseTemplateQuery, templatesNextLink } from './deploy-template.view.js';
 
 /** What `PATCH /v1/deploy_templates/{id}` may touch, in the order of Ironic's refusal. */
 const PATCHABLE = ['extra', 'name', 'steps', 'description'];
@@ -37,6 +39,7 @@ export class DeployTemplatesController {
 
   /** `?at=<position | ISO time>` (ironledger): the templates as they were then. */
   @Get()
+  @ResponseBody('DeployTemplateList', DEPLOY_TEMPLATE_LIST_SCHEMA)
   async list(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.DEPLOY_TEMPLATES, 'GET', 'deploy templates');
     const query = parseTemplateQuery(raw);
@@ -57,6 +60,7 @@ export class DeployTemplatesController {
 
   /** `?at=<position | ISO time>` (ironledger): the template as it was then. */
   @Get(':ident')
+  @ResponseBody('DeployTemplate', DEPLOY_TEMPLATE_VIEW_SCHEMA)
   async show(@Param('ident') ident: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.DEPLOY_TEMPLATES, 'GET', 'deploy templates');
     checkArguments(raw, ['fields', 'at']);
@@ -71,7 +75,8 @@ export class DeployTemplatesController {
   }
 
   @Post()
-  @BodySchema('DeployTemplate', TEMPLATE_SCHEMA)
+  @BodySchema('DeployTemplateCreate', TEMPLATE_SCHEMA)
+  @ResponseBody('DeployTemplate', DEPLOY_TEMPLATE_VIEW_SCHEMA)
   async create(@Body() given: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     requireResourceVersion(ctx.version, Versions.DEPLOY_TEMPLATES, 'other', 'deploy templates');
     const body = (given ?? {}) as TemplateBody;
@@ -92,25 +97,27 @@ export class DeployTemplatesController {
    * integer it spells, keeps steps in their patched order and stamps every change.
    */
   @Patch(':ident')
+  @ResponseBody('DeployTemplate', DEPLOY_TEMPLATE_VIEW_SCHEMA)
   async update(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.DEPLOY_TEMPLATES, 'other', 'deploy templates');
     checkIdent(ident);
     const operations = parsePatch(body, PATCHABLE);
-    const template = this.templates.find(ident);
-    const document: JsonObject = { uuid: template.uuid, name: template.name, steps: template.steps as unknown as Json[], extra: template.extra };
-    checkRootAdditions(document, operations);
-    const after = applyPatch(document, operations);
-    for (const step of Array.isArray(after.steps) ? after.steps : []) {
-      const invalid = schemaError(step, DEPLOY_STEP_SCHEMA);
+    const updated = await this.templates.patch(ident, ctx, (template) => {
+      const document: JsonObject = { uuid: template.uuid, name: template.name, steps: template.steps as unknown as Json[], extra: template.extra };
+      checkRootAdditions(document, operations);
+      const after = applyPatch(document, operations);
+      for (const step of Array.isArray(after.steps) ? after.steps : []) {
+        const invalid = schemaError(step, DEPLOY_STEP_SCHEMA);
+        if (invalid) throw badRequest(`Schema error for patch: ${invalid}`);
+      }
+      const patched = Object.fromEntries(Object.entries(after).filter(([key]) => ['name', 'steps', 'extra', 'uuid'].includes(key)));
+      const invalid = schemaError(patched, TEMPLATE_SCHEMA);
       if (invalid) throw badRequest(`Schema error for patch: ${invalid}`);
-    }
-    const patched = Object.fromEntries(Object.entries(after).filter(([key]) => ['name', 'steps', 'extra', 'uuid'].includes(key)));
-    const invalid = schemaError(patched, TEMPLATE_SCHEMA);
-    if (invalid) throw badRequest(`Schema error for patch: ${invalid}`);
-    const { name, steps, extra } = patched as unknown as TemplateBody;
-    const normalized = steps.map(normalStep);
-    checkDuplicates(normalized);
-    const updated = await this.templates.update(template.uuid, { name, steps: normalized, extra: extra ?? {} }, ctx);
+      const { name, steps, extra } = patched as unknown as TemplateBody;
+      const normalized = steps.map(normalStep);
+      checkDuplicates(normalized);
+      return { name, steps: normalized, extra: extra ?? {} };
+    });
     return deployTemplateView(updated, ctx.baseUrl);
   }
 

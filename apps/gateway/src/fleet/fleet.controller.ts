@@ -6,6 +6,8 @@ import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, notAcceptable } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
+import { CONDUCTOR_LIST_SCHEMA, CONDUCTOR_VIEW_SCHEMA, DRIVER_LIST_SCHEMA, DRIVER_PROPERTIES_SCHEMA, DRIVER_VIEW_SCHEMA } from './fleet-view.schema.js';
 import {
   conductorList,
   conductorView,
@@ -16,7 +18,7 @@ import {
   parseDriverQuery,
   servedHardwareTypes,
   withFields,
-} from './fleet-view.js';
+} from './fleet.view.js';
 
 /** The conductor fleet as the API shows it: drivers (hardware types) and conductors, from the conductors' heartbeats. */
 @Controller('v1')
@@ -25,6 +27,7 @@ export class FleetController {
 
   /** Hardware types served by live conductors (none listed while no conductor is alive, as in Ironic). */
   @Get('drivers')
+  @ResponseBody('DriverList', DRIVER_LIST_SCHEMA)
   drivers(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     const query = parseDriverListQuery(raw, ctx.version);
     if (query.type === 'classic') return { drivers: [] };
@@ -33,6 +36,7 @@ export class FleetController {
   }
 
   @Get('drivers/:name')
+  @ResponseBody('Driver', DRIVER_VIEW_SCHEMA)
   driver(@Param('name') name: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     const fields = parseDriverQuery(raw, ctx.version);
     return withFields(driverView(name, this.hostsOf(name, `Could not find the following driver(s) or hardware type(s): ${name}.`), ctx.baseUrl, ctx.version, true), fields);
@@ -40,6 +44,7 @@ export class FleetController {
 
   /** The `driver_info` keys the hardware type reads. */
   @Get('drivers/:name/properties')
+  @ResponseBody('DriverProperties', DRIVER_PROPERTIES_SCHEMA)
   properties(@Param('name') name: string) {
     this.hostsOf(name, unknownDriver(name));
     return DRIVER_PROPERTIES[name] ?? {};
@@ -73,12 +78,14 @@ export class FleetController {
   }
 
   @Get('conductors')
+  @ResponseBody('ConductorList', CONDUCTOR_LIST_SCHEMA)
   list(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.CONDUCTORS)) throw new ApiError(404, 'Resource could not be found.');
     return conductorList(this.conductors.members(), parseConductorListQuery(raw), ctx.baseUrl);
   }
 
   @Get('conductors/:hostname')
+  @ResponseBody('Conductor', CONDUCTOR_VIEW_SCHEMA)
   conductor(@Param('hostname') hostname: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.CONDUCTORS)) throw new ApiError(404, 'Resource could not be found.');
     const fields = parseConductorQuery(raw);

@@ -12,9 +12,11 @@ import { isLogicalName } from './ironic-args.js';
  * - `boolean`: a JSON boolean, or one of Ironic's words for one (`'on'`, `'no'`, …);
  * - `name`: a string of RFC 3986 unreserved characters (Ironic's logical names);
  * - `string_list`: a comma-separated string, lower-cased, without repeats;
+ * - `integer`: what Python's `int()` takes (a number, truncated; a boolean; digits in a string);
+ * - `list`, `dict_or_string`: a JSON array, or an object or a string (`args.types`);
  * - `any`: taken as it is.
  */
-export type ArgKind = 'string' | 'boolean' | 'name' | 'string_list' | 'any';
+export type ArgKind = 'string' | 'boolean' | 'name' | 'string_list' | 'integer' | 'list' | 'dict_or_string' | 'any';
 
 /** An endpoint's arguments, in the order it declares them; `required` ones have no default. */
 export type ArgSpec = Readonly<Record<string, { readonly kind: ArgKind; readonly required?: boolean }>>;
@@ -59,11 +61,29 @@ function convert(name: string, kind: ArgKind, value: unknown): unknown {
       if (typeof value !== 'string') throw badRequest(`Expected string for ${name}: ${pythonStr(value)}`);
       return [...new Set(value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean))];
     }
+    case 'integer':
+      return pythonInt(name, value);
+    case 'list':
+      if (!Array.isArray(value)) throw badRequest(`Expected types <class 'NoneType'>, <class 'list'> for ${name}: ${pythonStr(value)}`);
+      return value;
+    case 'dict_or_string':
+      if (typeof value !== 'string' && (typeof value !== 'object' || Array.isArray(value))) {
+        throw badRequest(`Expected types <class 'NoneType'>, <class 'dict'>, <class 'str'> for ${name}: ${pythonStr(value)}`);
+      }
+      return value;
     default: {
       const unreachable: never = kind;
       throw new TypeError(`unknown argument kind ${String(unreachable)}`);
     }
   }
+}
+
+/** Python's `int()` of a JSON value: numbers truncated, booleans as 0 and 1, base-10 digits (`_` between them) in a string. */
+function pythonInt(name: string, value: unknown): number {
+  if (typeof value === 'number') return Math.trunc(value);
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string' && /^\s*[+-]?\d+(_\d+)*\s*$/.test(value)) return Number(value.replaceAll('_', ''));
+  throw badRequest(`Expected an integer for ${name}: ${pythonStr(value)}`);
 }
 
 function booleanArg(name: string, value: unknown): boolean {

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger, NotFoundException } from '@nestjs/common';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { errorBody, RouterError, routerError, toHttpError, versionErrorBody } from './errors.js';
-import { MAX_VERSION_HEADER, MIN_VERSION_HEADER, VERSION_HEADER } from './microversion.js';
+import { TooManyAttempts } from './auth.js';
+import { errorBody, RouterError, routerError, sendRouterError, toHttpError } from './errors.js';
 
 /** Every error leaves as Ironic's error body with the status `toHttpError` gives it. */
 @Catch()
@@ -31,13 +31,13 @@ function asRoutingError(exception: unknown, request: FastifyRequest): unknown {
 
 export function sendError(reply: FastifyReply, exception: unknown, logger: Logger): void {
   if (exception instanceof RouterError) {
-    for (const header of [VERSION_HEADER, MIN_VERSION_HEADER, MAX_VERSION_HEADER, 'Openstack-Request-Id', 'X-Openstack-Request-Id']) reply.removeHeader(header);
-    void reply.code(exception.status).header('Content-Type', 'application/json').send(versionErrorBody(exception.status, exception.message));
+    void sendRouterError(reply, exception);
     return;
   }
   const { status, message } = toHttpError(exception);
   // Unavailability (the store or bus out of reach) is expected in an outage; anything else at 500 is a bug worth its stack.
   if (status === 503) logger.warn(exception instanceof Error ? exception.message : String(exception));
   else if (status >= 500) logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+  if (exception instanceof TooManyAttempts) reply.header('Retry-After', String(exception.retryAfterS));
   void reply.code(status).header('Content-Type', 'application/json').send(errorBody(status, message));
 }

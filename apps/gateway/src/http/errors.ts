@@ -2,16 +2,18 @@
  * The gateway's small error set and Ironic's error bodies. Every refusal is mapped to a status
  * here, once: domain and conductor errors by their `type`, HTTP-level errors by their status.
  */
+import { type FastifyReply } from 'fastify';
 import { type CommandErrorType } from '@ironledger/contracts';
+import { NamedError } from '@ironledger/domain';
+import { MAX_VERSION_HEADER, MIN_VERSION_HEADER, VERSION_HEADER } from './microversion.js';
 
 /** A refusal the gateway decides itself, with the status Ironic would answer. */
-export class ApiError extends Error {
+export class ApiError extends NamedError {
   constructor(
     readonly status: number,
     message: string,
   ) {
     super(message);
-    this.name = 'ApiError';
   }
 }
 
@@ -21,14 +23,15 @@ export class ApiError extends Error {
  * resource (`/v1/allocations` below 1.52): its body is webob's `{code, title, description}` and
  * it carries neither version headers nor a request id.
  */
-export class RouterError extends ApiError {
-  constructor(status: number, message: string) {
-    super(status, message);
-    this.name = 'RouterError';
-  }
-}
+export class RouterError extends ApiError {}
 
 export const routerError = (status: number, description = ''): RouterError => new RouterError(status, description);
+
+/** Sends a router's refusal: webob's body, without the version headers and request id set before. */
+export function sendRouterError(reply: FastifyReply, error: RouterError): FastifyReply {
+  for (const header of [VERSION_HEADER, MIN_VERSION_HEADER, MAX_VERSION_HEADER, 'Openstack-Request-Id', 'X-Openstack-Request-Id']) reply.removeHeader(header);
+  return reply.code(error.status).header('Content-Type', 'application/json').send(versionErrorBody(error.status, error.message));
+}
 
 /** Ironic's `NotAcceptable`: a parameter or action the requested microversion does not have. */
 export const notAcceptable = (message = 'Request not acceptable.'): ApiError => new ApiError(406, message);
@@ -40,6 +43,7 @@ export const STATUS_BY_ERROR_TYPE: Readonly<Record<CommandErrorType, number>> = 
   invalid_state: 400,
   invalid_parameter: 400,
   forbidden: 403,
+  instance_failure: 500,
   invalid_command: 400,
   not_found: 404,
   locked: 409,
@@ -47,6 +51,7 @@ export const STATUS_BY_ERROR_TYPE: Readonly<Record<CommandErrorType, number>> = 
   unavailable: 503,
   internal: 500,
   driver_failed: 500,
+  stale: 409,
 };
 
 export interface HttpError {

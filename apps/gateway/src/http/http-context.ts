@@ -7,12 +7,16 @@
  * Authentication is judged on the route the router matched (its pattern, after the router
  * decoded and normalised the URL), never on the raw URL: `/%761/nodes` is `/v1/nodes`. Every
  * route needs credentials when authentication is on, except the few public ones Ironic leaves
- * open (version discovery, the ramdisk's callbacks) and the health probes.
+ * open (version discovery, the ramdisk's callbacks) and the health probes, and those only when
+ * spelled with `/v1` (see `unprefixed.ts`).
  */
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ANONYMOUS, type Authenticator } from './auth.js';
-import { badRequest, errorBody, toHttpError, versionErrorBody } from './errors.js';
+import { ANONYMOUS, type RequestAuthenticator, TooManyAttempts } from './auth.js';
+import { assertNever, type Policy } from '@ironledger/domain';
+import { type Caller } from './keystone.js';
+import { badRequest, errorBody, routerError, sendRouterError, toHttpError, versionErrorBody } from './errors.js';
+import { IRONLEDGER_V1_ROUTES, isUnprefixed } from './unprefixed.js';
 import { MAX_VERSION, MAX_VERSION_HEADER, type Microversion, MIN_VERSION, MIN_VERSION_HEADER, negotiateVersion, VERSION_HEADER } from './microversion.js';
 
 export interface RequestContext {
@@ -24,6 +28,12 @@ export interface RequestContext {
   readonly version: Microversion;
   /** Scheme and host as the client addressed us, for links. */
   readonly baseUrl: string;
+  /** The caller's address (Fastify's `request.ip`), for limits per client. */
+  readonly client?: string;
+  /** Roles and scope from a validated Keystone token; null under `noauth` and `http_basic`, where no access policy applies. */
+  readonly caller?: Caller | null;
+  /** The access policy the caller is held to (see `access.ts`). */
+  readonly policy?: Policy;
 }
 
 declare module 'fastify' {
@@ -39,7 +49,7 @@ declare module 'fastify' {
  */
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set(['/', '/v1', '/v1/lookup', '/v1/heartbeat/:ident', '/v1/continue', '/healthz', '/readyz']);
 
-export function installRequestContext(fastify: FastifyInstance, auth: Authenticator): void {
+export function installRequestContext(fastify: FastifyInstance, auth: RequestAuthenticator, policy?: Policy): void {
   fastify.decorateRequest('ironic', null as unknown as RequestContext);
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const requestId = request.id;
@@ -48,17 +58,20 @@ export function installRequestContext(fastify: FastifyInstance, auth: Authentica
     // The matched route; a request no route matched is judged on its decoded path (it gets a 404 or 405 anyway).
     const route = request.routeOptions.url ?? decodedPath(request.url);
     let actor: string | null;
+    let caller: Caller | null;
     try {
-      actor = await auth.authenticate(request.headers.authorization);
+      ({ actor, caller } = await identify(auth, request));
     } catch (error) {
       const { status, message } = toHttpError(error);
-      return reply.code(status).header('Retry-After', '1').send(errorBody(status, message));
+      return reply.code(status).header('Retry-After', String(error instanceof TooManyAttempts ? error.retryAfterS : 1)).send(errorBody(status, message));
     }
-    if (actor === null && !PUBLIC_ROUTES.has(route)) {
-      return reply.code(401).header('WWW-Authenticate', 'Basic realm="Baremetal API"').send(errorBody(401, 'Authentication required'));
+    // Ironic judges its public routes on the path as sent: `/lookup` is not public, `/v1/lookup` is.
+    const unprefixed = isUnprefixed(request);
+    if (actor === null && (unprefixed || !PUBLIC_ROUTES.has(route))) {
+      return reply.code(401).header('WWW-Authenticate', challenge(auth)).send(errorBody(401, 'Authentication required'));
     }
     if (!isV1(route)) {
-      request.ironic = { requestId, actor: actor ?? ANONYMOUS, version: MIN_VERSION, baseUrl };
+      request.ironic = { requestId, actor: actor ?? ANONYMOUS, version: MIN_VERSION, baseUrl, client: request.ip, caller, policy };
       return;
     }
     const negotiation = negotiateVersion(request.headers);
@@ -66,9 +79,31 @@ export function installRequestContext(fastify: FastifyInstance, auth: Authentica
       if (negotiation.withRange) reply.header(MIN_VERSION_HEADER, `${MIN_VERSION}`).header(MAX_VERSION_HEADER, `${MAX_VERSION}`);
       return reply.code(negotiation.status).send(versionErrorBody(negotiation.status, negotiation.description));
     }
+    if (unprefixed && IRONLEDGER_V1_ROUTES.has(route)) return sendRouterError(reply, routerError(404));
     reply.header(MIN_VERSION_HEADER, `${MIN_VERSION}`).header(MAX_VERSION_HEADER, `${MAX_VERSION}`).header(VERSION_HEADER, `${negotiation.version}`);
-    request.ironic = { requestId, actor: actor ?? ANONYMOUS, version: negotiation.version, baseUrl };
+    request.ironic = { requestId, actor: actor ?? ANONYMOUS, version: negotiation.version, baseUrl, client: request.ip, caller, policy };
   });
+}
+
+/** The acting user the request's credentials prove (null: none), and under `keystone` the token's roles and scope. */
+async function identify(auth: RequestAuthenticator, request: FastifyRequest): Promise<{ actor: string | null; caller: Caller | null }> {
+  switch (auth.strategy) {
+    case 'noauth':
+    case 'http_basic':
+      return { actor: await auth.authenticate(request.headers.authorization, request.ip), caller: null };
+    case 'keystone': {
+      const token = request.headers['x-auth-token'];
+      const caller = typeof token === 'string' && token !== '' ? await auth.keystone.validate(token) : null;
+      return { actor: caller?.user ?? null, caller };
+    }
+    default:
+      return assertNever(auth);
+  }
+}
+
+/** What a 401 tells the client to authenticate with. */
+function challenge(auth: RequestAuthenticator): string {
+  return auth.strategy === 'keystone' ? `Keystone uri="${auth.keystone.authUrl}/v3"` : 'Basic realm="Baremetal API"';
 }
 
 /** How deeply a request body may nest JSON arrays and objects (Ironic's own documents stay far below). */

@@ -10,7 +10,7 @@
  * value of a secret-looking path nor the members of the document it could not find its way in.
  */
 import { type Json, type JsonObject, pythonRepr, type Schema, schemaErrorFor } from '@ironledger/domain';
-import { isSecretKey, maskValue, REDACTED } from '@ironledger/lifecycle-events';
+import { isSecretKey, maskEverywhere, REDACTED } from '@ironledger/lifecycle-events';
 import { badRequest } from './errors.js';
 
 export type PatchOperation = { readonly op: 'add' | 'replace'; readonly path: string; readonly value?: Json } | { readonly op: 'remove'; readonly path: string };
@@ -62,7 +62,7 @@ export function applyPatch(document: JsonObject, operations: readonly PatchOpera
     } catch (error) {
       if (!(error instanceof PatchRefusal)) throw error;
       const secret = pointerTokens(operation.path).some(isSecretKey);
-      const shown = secret && 'value' in operation ? { ...operation, value: REDACTED } : maskValue(operation as unknown as Json);
+      const shown = secret && 'value' in operation ? { ...operation, value: REDACTED } : maskEverywhere(operation as unknown as Json);
       throw badRequest(`Couldn't apply patch '${pythonRepr(shown)}'. Reason: ${error.message}`);
     }
   }
@@ -118,7 +118,7 @@ function walk(document: Json, tokens: readonly string[], key: string): JsonObjec
       node = current[index]!;
     } else {
       // Ironic shows the whole member here; masked, so that a miss under `driver_info` shows no password.
-      if (!Object.hasOwn(current, token)) throw new PatchRefusal(`member '${token}' not found in ${pythonRepr(maskValue(current))}`);
+      if (!Object.hasOwn(current, token)) throw new PatchRefusal(`member '${token}' not found in ${pythonRepr(maskEverywhere(current))}`);
       node = current[token]!;
     }
   }

@@ -7,6 +7,7 @@ import { badRequest, notAcceptable } from './errors.js';
 import { MAX_LIMIT, type RawQuery } from './collection-query.js';
 import { booleanArg, integerArg, pythonBool, uuidArg } from './ironic-args.js';
 import { type Microversion, Versions } from './microversion.js';
+import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 
 export interface ListRules {
   /** The collection's filters (`node`, `address`, …), which its own code checks. */
@@ -23,22 +24,39 @@ export interface ListRules {
   readonly columns: ReadonlySet<string>;
 }
 
-export interface ListQuery {
+/** The paging, sorting and field parameters every Ironic list reads (nodes' too). */
+export interface PageQuery {
   readonly limit: number;
   readonly marker?: string;
   readonly sortKey: string;
   readonly sortDir: 'asc' | 'desc';
-  /** The fields asked for (lower case, each once), if any. */
+  /** The fields asked for (lower case, each once), if any; `undefined` with `detail`: everything. */
   readonly fields?: readonly string[];
-  /** `?detail=` as given. */
+  /** `?detail=` as given (`undefined` when absent), for the next link. */
   readonly detail?: boolean;
+}
+
+export interface ListQuery extends PageQuery {
   /** Whole objects: `?detail=true` or the `/detail` path. */
   readonly full: boolean;
   /** The filters given, by name. */
   readonly filters: Readonly<Record<string, string>>;
 }
 
-const COMMON = ['marker', 'limit', 'sort_key', 'sort_dir', 'fields', 'detail'];
+/** The paging, sorting and field parameters of every list; a `…/detail` path takes neither `fields` nor `detail`. */
+export function listParameters(detailPath: boolean, detailSince: number = Versions.DETAIL_PARAM): QueryParameter[] {
+  const all: QueryParameter[] = [
+    { name: 'marker', description: 'The UUID of the last item of the previous page: where this page starts (the `next` link carries it).', schema: QUERY_VALUE.uuid },
+    { name: 'limit', description: `How many items at most (${MAX_LIMIT}, the default, when more are asked for); a full page has a \`next\` link.`, schema: { ...QUERY_VALUE.integer, minimum: 1 } },
+    { name: 'sort_key', description: 'The field to sort by; `id` (the default) is the creation order.', schema: QUERY_VALUE.string },
+    { name: 'sort_dir', description: 'The sort direction (default `asc`).', schema: { type: 'string', enum: ['asc', 'desc'] } },
+    { name: 'fields', description: 'Comma-separated fields to show of each item (and its `links`).', schema: QUERY_VALUE.list, since: Versions.FIELDS_PARAM },
+    { name: 'detail', description: 'Whole items, as the `/detail` path shows them; not with `fields`.', schema: QUERY_VALUE.boolean, since: detailSince },
+  ];
+  return detailPath ? all.filter(({ name }) => name !== 'fields' && name !== 'detail') : all;
+}
+
+const COMMON = listParameters(false).map(({ name }) => name);
 
 /** Reads and checks the query, in the order Ironic does. */
 export function parseListQuery(raw: RawQuery, version: Microversion, rules: ListRules): ListQuery {

@@ -1,9 +1,23 @@
 /**
- * Ironic's request schemas for traits, allocations and deploy templates, keyword for keyword in
+ * Ironic's request schemas for chassis, traits, allocations and deploy templates, keyword for keyword in
  * Ironic's order (which decides the error reported, see `json-schema.ts`).
  */
 import { CUSTOM_TRAIT_PATTERN, DEPLOY_STEP_INTERFACES, STANDARD_TRAITS } from '@ironledger/domain';
 import { type Schema } from '@ironledger/domain';
+
+/**
+ * `POST /v1/chassis`, and a chassis once patched. `format` is not checked here (as Python's
+ * `jsonschema` without a format checker); Ironic checks the UUID after the schema (`args.uuid`).
+ */
+export const CHASSIS_SCHEMA: Schema = {
+  type: 'object',
+  properties: {
+    uuid: { type: ['string', 'null'], format: 'uuid' },
+    description: { type: ['string', 'null'], maxLength: 255 },
+    extra: { type: ['object', 'null'] },
+  },
+  additionalProperties: false,
+};
 
 /** A trait: a standard os-traits name or `CUSTOM_…`. */
 export const TRAIT_SCHEMA: Schema = {

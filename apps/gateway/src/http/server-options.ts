@@ -5,11 +5,22 @@
 import { randomUUID } from 'node:crypto';
 import { type Server, STATUS_CODES } from 'node:http';
 import { type Socket } from 'node:net';
-import { type FastifyHttpOptions, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type FastifyHttpOptions, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorBody } from './errors.js';
 
 /** Ironic's default `[oslo_middleware] max_request_body_size`: larger bodies get 413. */
 export const MAX_BODY_BYTES = 114_688;
+
+/**
+ * A deployment's body may carry a config drive, which Ironic 21.4 takes at any size (its API
+ * sets no body limit): `PUT …/states/provision` takes up to 480 KiB, so that the command, its
+ * event and a conductor's reply (the event and the node, each with the config drive) each fit in
+ * one NATS message (1 MiB by default). Larger bodies get 413.
+ */
+export const MAX_PROVISION_BODY_BYTES = 480 * 1024;
+
+/** The routes of `PUT …/states/provision`, in both of Ironic's spellings. */
+const PROVISION_URLS = ['/v1/nodes/:ident/states/provision', '/v1/nodes/states/provision/:ident'];
 
 export interface ServerLimits {
   /** A client must have sent its request headers within this (slow-header clients are cut off). */
@@ -26,6 +37,13 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = { headersTimeoutMs: 10_000, r
 
 /** Path parameters longer than this get 414 (Ironic's names and UUIDs are at most 255 characters). */
 const MAX_PARAM_LENGTH = 1024;
+
+/** Body limits of single routes, set as Nest registers them (`MAX_PROVISION_BODY_BYTES`). */
+export function installRouteBodyLimits(fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', (route) => {
+    if (route.method === 'PUT' && PROVISION_URLS.includes(route.url)) route.bodyLimit = MAX_PROVISION_BODY_BYTES;
+  });
+}
 
 /** Fastify's options for the gateway: body and parameter limits, timeouts, and Ironic's error body for Fastify's own refusals. */
 export function serverOptions(limits: ServerLimits = DEFAULT_SERVER_LIMITS): FastifyHttpOptions<Server> {

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { parseIntrospectionData } from './introspection.dto.js';
-import { IntrospectionService } from './introspection-service.js';
-import { introspectionStatus, parseIntrospectionQuery, selectIntrospections } from './introspection-view.js';
-import { NodeService } from '../nodes/node-service.js';
+import { IntrospectionService } from './introspection.service.js';
+import { introspectionStatus, parseIntrospectionQuery, selectIntrospections } from './introspection.view.js';
+import { NodeService } from '../nodes/node.service.js';
 
 /** ironic-inspector's API: the ramdisk's callback and the introspection statuses. */
 @Controller('v1')
@@ -37,13 +37,13 @@ export class IntrospectionController {
   @Post('introspection/:ident')
   @HttpCode(202)
   async start(@Param('ident') ident: string, @Ctx() ctx: RequestContext): Promise<void> {
-    await this.nodes.requestProvisionAction(ident, { target: 'inspect' }, ctx);
+    await this.nodes.requestProvisionAction(this.nodes.find(ident), { target: 'inspect' }, ctx);
   }
 
   /** Aborts a running introspection: the node's `abort` verb. */
   @Post('introspection/:ident/abort')
   @HttpCode(202)
   async abort(@Param('ident') ident: string, @Ctx() ctx: RequestContext): Promise<void> {
-    await this.nodes.requestProvisionAction(ident, { target: 'abort' }, ctx);
+    await this.nodes.requestProvisionAction(this.nodes.find(ident), { target: 'abort' }, ctx);
   }
 }

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { badRequest, notAcceptable } from '../http/errors.js';
 import { type Microversion, Versions } from '../http/microversion.js';
 import { checkNodeNames } from './node-names.js';
-import { checkNodeBody, NODE_SCHEMA } from './node-schema.js';
-import { FIELD_MIN_VERSION, visibleAt } from './node-view.js';
+import { checkNodeBody, NODE_SCHEMA } from './node.schema.js';
+import { FIELD_MIN_VERSION, visibleAt } from './node.view.js';
 import { checkConductorServes, type FleetFacts } from './node-fleet.js';
 
 /** What a registration carries: the node's UUID and the command's data. */

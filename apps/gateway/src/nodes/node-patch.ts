@@ -6,13 +6,14 @@
  */
 import { INTERFACE_FIELDS, type Json, type JsonObject, type Node, type NodeFieldChanges, pythonRepr, UPDATABLE_FIELDS, UPDATE_ALLOWED_STATES, type UpdateNode } from '@ironledger/domain';
 import { parseBoolean, type RawQuery } from '../http/collection-query.js';
+import { refuseUpdateWhileInspecting } from '../http/inspecting-gate.js';
 import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
 import { applyPatch, deepEqual, parsePatch, patchValues, type PatchOperation, pointerTokens } from '../http/json-patch.js';
 import { type Microversion, Versions } from '../http/microversion.js';
 import { checkConductorServes, type FleetFacts } from './node-fleet.js';
 import { checkNodeNames } from './node-names.js';
-import { checkNetworkData, checkNodeBody, NODE_PATCH_SCHEMA } from './node-schema.js';
-import { visibleAt } from './node-view.js';
+import { checkNetworkData, checkNodeBody, NODE_PATCH_SCHEMA } from './node.schema.js';
+import { visibleAt } from './node.view.js';
 
 /** What Ironic 21.4 lets PATCH touch, in the order of its refusal message. */
 export const IRONIC_PATCHABLE_FIELDS = [
@@ -107,9 +108,7 @@ function checkUpdatableState(node: Node, ident: string, operations: readonly Pat
   if (node.target_provision_state !== null && !UPDATE_ALLOWED_STATES.includes(node.provision_state)) {
     throw new ApiError(409, `Node ${ident} can not be updated while a state transition is in progress.`);
   }
-  if (node.provision_state === 'inspecting' && version.atLeast(Versions.INSPECT_WAIT_STATE)) {
-    throw new ApiError(409, `Cannot update node "${node.uuid}" while it is in state "inspecting".`);
-  }
+  refuseUpdateWhileInspecting(node, version, `node "${node.uuid}"`);
 }
 
 /** The node as a PATCH sees it: every field of Ironic's patch schema, with its stored value. */

@@ -3,19 +3,52 @@
  * the order and with the words Ironic 21.4 uses, and applied to the nodes of the read model.
  */
 import { type Node, PROVISION_STATES } from '@ironledger/domain';
+import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
+import { listParameters, type PageQuery } from '../http/list-query.js';
 import { MAX_LIMIT, parseBoolean, type RawQuery, selectPage } from '../http/collection-query.js';
 import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
 import { type Microversion, Versions } from '../http/microversion.js';
 import { queryArgs } from '../http/query-args.js';
 import { isUuidLike } from '../http/ironic-args.js';
-import { conductorOf, listItemView, nodeView, type ViewContext, visibleAt } from './node-view.js';
+import { conductorOf, listItemView, nodeView, type ViewContext, visibleAt } from './node.view.js';
 
-/** Every parameter `GET /v1/nodes` takes (`at`: ironledger's past states); `/v1/nodes/detail` takes them but `fields` and `detail`. */
-const LIST_PARAMETERS = new Set([
-  'chassis_uuid', 'instance_uuid', 'associated', 'maintenance', 'retired', 'provision_state', 'marker', 'limit', 'sort_key',
-  'sort_dir', 'driver', 'fields', 'resource_class', 'fault', 'conductor_group', 'detail', 'conductor', 'owner',
-  'description_contains', 'lessee', 'project', 'shard', 'sharded', 'at',
-]);
+/** The faults Ironic records, in its order. */
+const VALID_FAULTS = ['power failure', 'clean failure', 'rescue abort failure'];
+
+/** The filters of `GET /v1/nodes`, each with the microversion from which Ironic 21.4 accepts it. */
+const NODE_FILTERS: readonly QueryParameter[] = [
+  { name: 'chassis_uuid', description: 'Nodes of this chassis (404 when there is none).', schema: QUERY_VALUE.uuid },
+  { name: 'instance_uuid', description: 'The node of this instance (never a `next` link).', schema: QUERY_VALUE.uuid },
+  { name: 'associated', description: 'Nodes with (true) or without (false) an instance.', schema: QUERY_VALUE.boolean },
+  { name: 'maintenance', description: 'Nodes in (true) or out of (false) maintenance.', schema: QUERY_VALUE.boolean },
+  { name: 'retired', description: 'Retired (true) or not retired (false) nodes.', schema: QUERY_VALUE.boolean },
+  { name: 'provision_state', description: 'Nodes in this provision state.', schema: { type: 'string', enum: [...PROVISION_STATES] }, since: Versions.PROVISION_STATE_FILTER },
+  { name: 'driver', description: 'Nodes of this hardware type.', schema: QUERY_VALUE.string, since: Versions.DRIVER_FILTER },
+  { name: 'resource_class', description: 'Nodes of this resource class.', schema: QUERY_VALUE.string, since: Versions.RESOURCE_CLASS },
+  { name: 'fault', description: 'Nodes with this fault.', schema: { type: 'string', enum: VALID_FAULTS }, since: Versions.FAULT },
+  { name: 'conductor_group', description: 'Nodes of this conductor group.', schema: QUERY_VALUE.string, since: Versions.CONDUCTOR_GROUP },
+  { name: 'conductor', description: 'Nodes this conductor holds or would take.', schema: QUERY_VALUE.string, since: Versions.CONDUCTORS },
+  { name: 'owner', description: 'Nodes of this owner.', schema: QUERY_VALUE.string, since: Versions.OWNER },
+  { name: 'lessee', description: 'Nodes of this lessee.', schema: QUERY_VALUE.string, since: Versions.LESSEE },
+  { name: 'project', description: 'Nodes whose owner or lessee is this project.', schema: QUERY_VALUE.string },
+  { name: 'description_contains', description: 'Nodes whose description contains this text (in any case).', schema: QUERY_VALUE.string },
+  { name: 'shard', description: 'Nodes of these comma-separated shards.', schema: QUERY_VALUE.list, since: Versions.SHARDS },
+  { name: 'sharded', description: 'Nodes with (true) or without (false) a shard.', schema: QUERY_VALUE.boolean, since: Versions.SHARDS },
+];
+
+/** ironledger's parameter: the fleet at a past instant. */
+const AT_PARAMETER: QueryParameter = {
+  name: 'at',
+  description: 'ironledger: the nodes as they were at this event-log position or ISO 8601 instant.',
+  schema: QUERY_VALUE.string,
+};
+
+/** Every parameter `GET /v1/nodes` takes (`/v1/nodes/detail`: all but `fields` and `detail`), as the document describes them. */
+export function nodeListParameters(detailPath: boolean): QueryParameter[] {
+  return [...NODE_FILTERS, ...listParameters(detailPath), AT_PARAMETER];
+}
+
+const LIST_PARAMETERS = new Set(nodeListParameters(false).map(({ name }) => name));
 const DETAIL_PATH_EXCLUDED = new Set(['fields', 'detail']);
 
 /** Node columns a list may be sorted by; `id` is the creation order. */
@@ -33,8 +66,6 @@ const UNSORTABLE = new Set([
   'properties', 'driver_info', 'extra', 'instance_info', 'driver_internal_info', 'clean_step', 'deploy_step', 'raid_config',
   'target_raid_config', 'traits', 'network_data',
 ]);
-/** The faults Ironic records, in its order. */
-const VALID_FAULTS = ['power failure', 'clean failure', 'rescue abort failure'];
 /** Columns a list's `fields` may name (the single-node GET also has `conductor`, `allocation_uuid` and `chassis_uuid`). */
 const LIST_ONLY_EXCLUDED = new Set(['conductor', 'allocation_uuid', 'chassis_uuid', 'links', 'ports', 'states', 'portgroups', 'volume']);
 
@@ -62,16 +93,8 @@ export interface NodeFilters {
   readonly sharded?: boolean;
 }
 
-export interface NodeQuery {
+export interface NodeQuery extends PageQuery {
   readonly filters: NodeFilters;
-  readonly limit: number;
-  readonly marker?: string;
-  readonly sortKey: string;
-  readonly sortDir: 'asc' | 'desc';
-  /** The fields asked for; `undefined` with `detail`: everything. */
-  readonly fields?: readonly string[];
-  /** `detail` as given (`undefined` when absent), for the next link. */
-  readonly detail?: boolean;
   /** Whole nodes: `detail=true` or `/v1/nodes/detail`. */
   readonly whole: boolean;
 }

@@ -10,7 +10,9 @@ import { schemaError } from '@ironledger/domain';
 import { checkArguments } from '../http/query-args.js';
 import { NODE_TRAITS_SCHEMA, TRAIT_SCHEMA } from '../http/schemas.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { NodeService } from './node-service.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
+import { NODE_TRAIT_LIST_SCHEMA } from './node-view.schema.js';
+import { NodeService } from './node.service.js';
 
 const ONE_OR_ALL =
   'A single node trait may be added via PUT /v1/nodes/<node identifier>/traits/<trait> with no body, ' +
@@ -23,6 +25,7 @@ export class NodeTraitsController {
 
   /** Ironic answers 500 for any query parameter here; this refuses them as its other resources do. */
   @Get()
+  @ResponseBody('NodeTraitList', NODE_TRAIT_LIST_SCHEMA)
   list(@Param('ident') ident: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.NODE_TRAITS)) throw notAcceptable();
     checkArguments(raw, []);

@@ -1,28 +1,34 @@
 import { All, Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
-import { interfaceOverrideRefusal, validateNode } from '@ironledger/drivers';
-import { type Node, pythonRepr, templateDeploySteps } from '@ironledger/domain';
-import { checkDeployInputs, checkPowerRequest, checkProvisionRequest, deploymentEvent, usesAgent } from './action-rules.js';
-import { AuditService } from '../audit/audit-service.js';
-import { ChassisService } from '../chassis/chassis-service.js';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { given, NodeNotFoundError, pythonRepr } from '@ironledger/domain';
+import { checkPowerArgs, checkPowerRequest, checkProvisionArgs, checkProvisionRequest } from './action-rules.js';
+import { AuditService } from '../audit/audit.service.js';
+import { ChassisService } from '../chassis/chassis.service.js';
 import { ConductorLink } from '../conductor-link.js';
-import { DeployTemplateService } from '../deploy-templates/deploy-template-service.js';
-import { MaintenanceDto, PowerActionDto, ProvisionActionDto } from './dto.js';
+import { MAINTENANCE_SCHEMA, POWER_ACTION_SCHEMA, PROVISION_ACTION_SCHEMA } from './node.dto.js';
+import { canSeeNode } from '../http/access.js';
+import { checkArgs } from '../http/args.js';
 import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, badRequest, routerError } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
-import { ValidBody } from '../http/validation.js';
 import { BodySchema } from '../openapi/body-schema.js';
+import { QUERY_VALUE, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { planNodeCreate } from './node-create.js';
 import { type FleetFacts } from './node-fleet.js';
 import { checkNodeIdent } from './node-names.js';
 import { checkPatchRequest, planNodePatch } from './node-patch.js';
-import { nodeList } from './node-query.js';
-import { NODE_SCHEMA } from './node-schema.js';
-import { NodeService } from './node-service.js';
-import { JSON_CONTENT_TYPE, nodeView, nodeViewJson, parseFields, statesView, type ViewContext } from './node-view.js';
+import { nodeList, nodeListParameters } from './node-query.js';
+import { NODE_SCHEMA } from './node.schema.js';
+import { NodeService } from './node.service.js';
+import { NODE_INVENTORY_SCHEMA, NODE_LIST_SCHEMA, NODE_STATES_SCHEMA, NODE_VALIDATION_SCHEMA, NODE_VIEW_SCHEMA } from './node-view.schema.js';
+import { JSON_CONTENT_TYPE, nodeView, nodeViewJson, parseFields, statesView, type ViewContext } from './node.view.js';
+
+/** The query of `GET /v1/nodes/{ident}`. */
+const NODE_SHOW_PARAMETERS = [
+  { name: 'fields', description: 'Comma-separated fields to show (and `links`).', schema: QUERY_VALUE.list, since: Versions.FIELDS_PARAM },
+  { name: 'at', description: 'ironledger: the node as it was at this event-log position or ISO 8601 instant.', schema: QUERY_VALUE.string },
+];
 
 /** Ironic's `/v1/nodes` resource. */
 @Controller('v1/nodes')
@@ -32,23 +38,30 @@ export class NodesController {
     @Inject(ConductorLink) private readonly conductors: ConductorLink,
     @Inject(AuditService) private readonly audit: AuditService,
     @Inject(ChassisService) private readonly chassis: ChassisService,
-    @Inject(DeployTemplateService) private readonly templates: DeployTemplateService,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   /** `?at=<position | ISO time>` (ironledger): the fleet as it was then. */
   @Get()
+  @QueryParameters(nodeListParameters(false))
+  @ResponseBody('NodeList', NODE_LIST_SCHEMA)
   list(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, false);
   }
 
   @Get('detail')
+  @QueryParameters(nodeListParameters(true))
+  @ResponseBody('NodeList', NODE_LIST_SCHEMA)
   detail(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, true);
   }
 
   /** `GET /v1/nodes/validate?node=<ident>` (or the deprecated `node_uuid`): `GET /v1/nodes/{ident}/validate`. */
   @Get('validate')
+  @QueryParameters([
+    { name: 'node', description: 'The node (UUID or name).', schema: QUERY_VALUE.string },
+    { name: 'node_uuid', description: 'The node, the older way (deprecated).', schema: QUERY_VALUE.uuid },
+  ])
+  @ResponseBody('NodeValidation', NODE_VALIDATION_SCHEMA)
   validateByQuery(@Query('node') node: unknown, @Query('node_uuid') nodeUuid: unknown, @Ctx() ctx: RequestContext) {
     const ident = typeof node === 'string' ? node : typeof nodeUuid === 'string' ? nodeUuid : undefined;
     if (ident === undefined) throw badRequest('Missing mandatory parameter: node');
@@ -57,6 +70,8 @@ export class NodesController {
 
   /** `?at=<position | ISO time>` (ironledger): the node as it was then. */
   @Get(':ident')
+  @QueryParameters(NODE_SHOW_PARAMETERS)
+  @ResponseBody('Node', NODE_VIEW_SCHEMA)
   async show(
     @Param('ident') ident: string,
     @Query('fields') fields: unknown,
@@ -67,8 +82,10 @@ export class NodesController {
     checkNodeIdent(ident);
     const wanted = parseFields(fields, ctx.version);
     const node = typeof at === 'string' ? await this.audit.nodeAt(ident, at) : this.nodes.findWithSuffix(ident, ctx.version);
+    // A node out of the caller's reach does not exist for them, as in Ironic.
+    if (ctx.policy && !canSeeNode(ctx.policy, ctx.caller, node)) throw new NodeNotFoundError(ident);
     void reply.type(JSON_CONTENT_TYPE);
-    return nodeViewJson(node, this.viewContext(ctx), wanted);
+    return nodeViewJson(node, this.viewContext(ctx, typeof at !== 'string'), wanted);
   }
 
   /**
@@ -76,12 +93,14 @@ export class NodesController {
    * anything else is 400, as are sub-resources of later Ironic releases (`children`).
    */
   @Get(':ident/:field')
+  @ResponseBody('Node', NODE_VIEW_SCHEMA)
   field(@Param('ident') ident: string, @Param('field') field: string, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.show(ident, field, undefined, ctx, reply);
   }
 
   @Post()
-  @BodySchema('Node', NODE_SCHEMA)
+  @BodySchema('NodeCreate', NODE_SCHEMA)
+  @ResponseBody('Node', NODE_VIEW_SCHEMA)
   async create(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     const registration = planNodeCreate(body, ctx.version, this.fleetFacts());
     const node = await this.nodes.register(registration, ctx);
@@ -101,12 +120,13 @@ export class NodesController {
   }
 
   @Patch(':ident')
+  @QueryParameters([{ name: 'reset_interfaces', description: 'With a new `driver`: reset the interfaces not set in the same request to the new hardware type’s defaults.', schema: QUERY_VALUE.boolean, since: Versions.RESET_INTERFACES }])
+  @ResponseBody('Node', NODE_VIEW_SCHEMA)
   async update(@Param('ident') ident: string, @Query() query: RawQuery, @Body() body: unknown, @Ctx() ctx: RequestContext) {
     checkNodeIdent(ident);
     const request = checkPatchRequest(query, body, ctx.version);
-    const node = this.nodes.findWithSuffix(ident, ctx.version);
-    const plan = planNodePatch(node, ident, request, ctx.version, this.fleetFacts());
-    return nodeView(plan ? await this.nodes.update(node, plan, ctx) : node, this.viewContext(ctx));
+    const node = await this.nodes.patch(ident, ctx.version, ctx, (found) => planNodePatch(found, ident, request, ctx.version, this.fleetFacts()));
+    return nodeView(node, this.viewContext(ctx));
   }
 
   @Delete()
@@ -122,14 +142,104 @@ export class NodesController {
   }
 
   @Get(':ident/states')
-  states(@Param('ident') ident: string, @Ctx() ctx: RequestContext) {
+  @ResponseBody('NodeStates', NODE_STATES_SCHEMA)
+  states(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    checkArgs(query, {});
     checkNodeIdent(ident, { argument: 'node_ident' });
     const node = this.nodes.find(ident, ctx.version);
-    return statesView(node, ctx.version, this.nodes.secretsOf(node.uuid));
+    return statesView(node, ctx.version);
   }
 
-  /** Whether each interface of the node has what it needs, computed from the node (no BMC is contacted). */
+  /**
+   * The older spellings Ironic's router still reaches from the nodes collection, the node last
+   * (`states/{node}`, `PUT states/{action}/{node}`, `PUT|DELETE maintenance/{node}`,
+   * `vendor_passthru/{node}[/{method}]`): the same handlers, so the same answers.
+   */
+  @Get('states/:ident')
+  @ResponseBody('NodeStates', NODE_STATES_SCHEMA)
+  legacyStates(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    return this.states(ident, query, ctx);
+  }
+
+  @Put('states/provision/:ident')
+  @HttpCode(202)
+  @BodySchema('ProvisionAction', PROVISION_ACTION_SCHEMA)
+  legacyProvision(@Param('ident') ident: string, @Query() query: unknown, @Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    return this.provision(ident, query, body, ctx, reply);
+  }
+
+  @Put('states/power/:ident')
+  @HttpCode(202)
+  @BodySchema('PowerAction', POWER_ACTION_SCHEMA)
+  legacyPower(@Param('ident') ident: string, @Query() query: unknown, @Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    return this.power(ident, query, body, ctx, reply);
+  }
+
+  @Put('maintenance/:ident')
+  @HttpCode(202)
+  @BodySchema('Maintenance', MAINTENANCE_SCHEMA)
+  legacySetMaintenance(@Param('ident') ident: string, @Query() query: unknown, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    return this.setMaintenance(ident, query, body, ctx);
+  }
+
+  @Delete('maintenance/:ident')
+  @HttpCode(202)
+  legacyClearMaintenance(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    return this.clearMaintenance(ident, query, ctx);
+  }
+
+  /** The vendor methods' list is `vendor_passthru/{node}/methods`: the router takes a GET's custom action from the path's end. */
+  @Get('vendor_passthru/:ident/methods')
+  legacyVendorMethods(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    return this.vendorMethods(ident, query, ctx);
+  }
+
+  @All(['vendor_passthru/:ident', 'vendor_passthru/:ident/:method'])
+  legacyVendorCall(@Param('ident') ident: string, @Param('method') inPath: string | undefined, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    return this.vendorCall(ident, inPath, query, ctx);
+  }
+
+  /** The legacy spellings without their node: the handler's refusal, as in Ironic. */
+  @Get(['states', 'states/console', 'management/boot_device', 'management/boot_device/supported', 'vendor_passthru/methods'])
+  legacyWithoutNode(): never {
+    throw missingNodeIdent();
+  }
+
+  @Put(['management/boot_device', 'maintenance'])
+  legacyPutWithoutNode(): never {
+    throw missingNodeIdent();
+  }
+
+  @Delete('maintenance')
+  legacyDeleteWithoutNode(): never {
+    throw missingNodeIdent();
+  }
+
+  @All('vendor_passthru')
+  legacyVendorCallWithoutNode(): never {
+    throw missingNodeIdent();
+  }
+
+  /** Ironic's maintenance controller has no GET. */
+  @Get(['maintenance', 'maintenance/:ident'])
+  legacyMaintenanceRefused(): never {
+    throw routerError(405);
+  }
+
+  /**
+   * What is left of `PUT states/{action}/{node}` once each action Ironic has is its own handler's:
+   * an action without its node, or one Ironic lacks. (The first parameter is named as in
+   * `GET states/{ident}`, as one path of the API document has one name for it.)
+   */
+  @Put(['states/:ident', 'states/:ident/:node'])
+  legacyStateActionRefused(@Param('ident') action: string, @Param('node') node: string | undefined): never {
+    if (node !== undefined || !(LEGACY_STATE_ACTIONS as readonly string[]).includes(action)) throw routerError(405);
+    throw missingNodeIdent();
+  }
+
+  /** Whether each interface of the node has what it needs, judged by a conductor from the node and its settings (no BMC is contacted). */
   @Get(':ident/validate')
+  @ResponseBody('NodeValidation', NODE_VALIDATION_SCHEMA)
   validateNode(@Param('ident') ident: string, @Ctx() ctx: RequestContext) {
     checkNodeIdent(ident);
     return this.validate(ident, ctx);
@@ -137,7 +247,8 @@ export class NodesController {
 
   /** No hardware type of this build has vendor methods. */
   @Get(':ident/vendor_passthru/methods')
-  vendorMethods(@Param('ident') ident: string, @Ctx() ctx: RequestContext) {
+  vendorMethods(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    checkArgs(query, {});
     checkNodeIdent(ident, { argument: 'node_ident' });
     this.nodes.find(ident, ctx.version);
     return {};
@@ -148,7 +259,8 @@ export class NodesController {
    * Ironic's refusal for an unknown one, whatever the HTTP method.
    */
   @All([':ident/vendor_passthru', ':ident/vendor_passthru/:method'])
-  vendorCall(@Param('ident') ident: string, @Param('method') inPath: string | undefined, @Query('method') inQuery: unknown, @Ctx() ctx: RequestContext) {
+  vendorCall(@Param('ident') ident: string, @Param('method') inPath: string | undefined, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+    const { method: inQuery } = checkArgs(query, { method: { kind: 'any' } });
     checkNodeIdent(ident, { argument: 'node_ident' });
     const method = inPath ?? inQuery;
     if (typeof method !== 'string' || method === '') throw badRequest('Missing mandatory parameter: method');
@@ -158,6 +270,7 @@ export class NodesController {
 
   /** What in-band inspection last reported (API 1.81). */
   @Get(':ident/inventory')
+  @ResponseBody('NodeInventory', NODE_INVENTORY_SCHEMA)
   inventory(@Param('ident') ident: string, @Ctx() ctx: RequestContext) {
     checkNodeIdent(ident);
     if (!ctx.version.atLeast(Versions.NODE_INVENTORY)) throw routerError(404);
@@ -168,25 +281,25 @@ export class NodesController {
 
   @Put(':ident/states/provision')
   @HttpCode(202)
-  async provision(@Param('ident') ident: string, @Body(new ValidBody(ProvisionActionDto)) body: ProvisionActionDto, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  @BodySchema('ProvisionAction', PROVISION_ACTION_SCHEMA)
+  async provision(@Param('ident') ident: string, @Query() query: unknown, @Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    checkArgs(query, {});
     checkNodeIdent(ident, { argument: 'node_ident' });
-    const { disableRamdisk } = checkProvisionRequest(body, ctx.version);
-    const { target, clean_steps, deploy_steps, configdrive } = body;
+    const args = checkProvisionArgs(body);
     const node = this.nodes.find(ident, ctx.version);
-    checkDeployInputs(node, target, this.config.ramdiskImages);
-    const rescue_password = target === 'rescue' ? body.rescue_password : undefined;
-    // An agent deployment runs the deploy steps of the templates its instance's traits name, the operator's over them.
-    const templateSteps = usesAgent(node) && deploymentEvent(target) ? templateDeploySteps(this.templates.all(), node.instance_info.traits) : [];
-    const steps = templateSteps.length > 0 ? [...templateSteps, ...(deploy_steps ?? [])] : deploy_steps;
+    checkProvisionRequest(args, ctx.version, node);
+    const target = args.target!;
+    const { clean_steps, deploy_steps, configdrive, rescue_password } = args;
+    // The conductor adds the steps of the deploy templates the instance asks for.
     await this.nodes.requestProvisionAction(
-      node.uuid,
+      node,
       {
         target,
-        ...(clean_steps && { clean_steps }),
-        ...(disableRamdisk && { disable_ramdisk: true }),
-        ...(steps && { deploy_steps: steps }),
-        ...(configdrive && { configdrive }),
-        ...(rescue_password && { rescue_password }),
+        ...(target === 'clean' && given(clean_steps) && { clean_steps: clean_steps! }),
+        ...(args.disable_ramdisk === true && { disable_ramdisk: true }),
+        ...(given(deploy_steps) && deploy_steps!.length > 0 && { deploy_steps: deploy_steps! }),
+        ...(given(configdrive) && { configdrive: configdrive! }),
+        ...(target === 'rescue' && rescue_password && { rescue_password }),
       },
       ctx,
     );
@@ -195,38 +308,43 @@ export class NodesController {
 
   @Put(':ident/states/power')
   @HttpCode(202)
-  async power(@Param('ident') ident: string, @Body(new ValidBody(PowerActionDto)) body: PowerActionDto, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  @BodySchema('PowerAction', POWER_ACTION_SCHEMA)
+  async power(@Param('ident') ident: string, @Query() query: unknown, @Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    checkArgs(query, {});
     checkNodeIdent(ident, { argument: 'node_ident' });
+    const args = checkPowerArgs(body);
     const node = this.nodes.find(ident, ctx.version);
-    const target = checkPowerRequest(body, ctx.version, { ident, powerState: node.power_state });
-    await this.nodes.requestPowerAction(node.uuid, { target, ...(body.timeout !== undefined && { timeout: body.timeout }) }, ctx);
+    const target = checkPowerRequest(args, ctx.version, node, ident);
+    await this.nodes.requestPowerAction(node, { target, ...(args.timeout != null && { timeout: args.timeout }) }, ctx);
     void reply.header('Location', statesLocation(ctx, ident));
   }
 
   @Put(':ident/maintenance')
   @HttpCode(202)
-  async setMaintenance(@Param('ident') ident: string, @Body(new ValidBody(MaintenanceDto)) body: MaintenanceDto, @Ctx() ctx: RequestContext): Promise<void> {
+  @BodySchema('Maintenance', MAINTENANCE_SCHEMA)
+  async setMaintenance(@Param('ident') ident: string, @Query() query: unknown, @Body() body: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    checkArgs(query, {});
     checkNodeIdent(ident, { argument: 'node_ident' });
-    await this.nodes.setMaintenance(this.nodes.find(ident, ctx.version).uuid, body.reason ?? null, ctx);
+    const { reason } = checkArgs(body, { reason: { kind: 'string' } }) as { reason?: string | null };
+    await this.nodes.setMaintenance(this.nodes.find(ident, ctx.version), reason ?? null, ctx);
   }
 
   @Delete(':ident/maintenance')
   @HttpCode(202)
-  async clearMaintenance(@Param('ident') ident: string, @Ctx() ctx: RequestContext): Promise<void> {
+  async clearMaintenance(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    checkArgs(query, {});
     checkNodeIdent(ident, { argument: 'node_ident' });
-    await this.nodes.clearMaintenance(this.nodes.find(ident, ctx.version).uuid, ctx);
+    await this.nodes.clearMaintenance(this.nodes.find(ident, ctx.version), ctx);
   }
 
   private validate(ident: string, ctx: RequestContext) {
-    const node: Node = this.nodes.find(ident, ctx.version);
-    const refusal = interfaceOverrideRefusal(node);
-    if (refusal) throw badRequest(refusal);
-    return validateNode(node, this.config.ramdiskImages);
+    return this.nodes.validate(this.nodes.find(ident, ctx.version), ctx);
   }
 
   private async page({ at, ...query }: RawQuery, ctx: RequestContext, detailPath: boolean) {
-    const fleet = typeof at === 'string' ? await this.audit.fleetAt(at) : this.nodes.all();
-    const view = this.viewContext(ctx);
+    const everyNode = typeof at === 'string' ? await this.audit.fleetAt(at) : this.nodes.all();
+    const fleet = ctx.policy ? everyNode.filter((node) => canSeeNode(ctx.policy!, ctx.caller, node)) : everyNode;
+    const view = this.viewContext(ctx, typeof at !== 'string');
     return nodeList(fleet, query, view, {
       path: detailPath ? '/v1/nodes/detail' : '/v1/nodes',
       detailPath,
@@ -238,9 +356,18 @@ export class NodesController {
     return { chassisExists: (uuid) => this.chassis.all().some((chassis) => chassis.uuid === uuid), conductors: this.conductors.members() };
   }
 
-  private viewContext(ctx: RequestContext): ViewContext {
-    return { version: ctx.version, baseUrl: ctx.baseUrl, conductor: this.conductors.alive()[0] ?? null, secrets: (nodeId) => this.nodes.secretsOf(nodeId) };
+  /** How nodes are shown; `live`: as they are now, their agents' heartbeats as the gateways heard them (not a past instant's nodes). */
+  private viewContext(ctx: RequestContext, live = true): ViewContext {
+    const context = { version: ctx.version, baseUrl: ctx.baseUrl, conductor: this.conductors.alive()[0] ?? null };
+    return live ? { ...context, agentLastHeartbeat: (node) => this.conductors.lastAgentHeartbeat(node) } : context;
   }
+}
+
+/** What `PUT /v1/nodes/{node}/states/{action}` can do (Ironic's node states controller's custom actions and its console). */
+const LEGACY_STATE_ACTIONS = ['boot_mode', 'console', 'power', 'provision', 'raid', 'secure_boot'] as const;
+
+function missingNodeIdent(): ApiError {
+  return badRequest('Missing mandatory parameter: node_ident');
 }
 
 function statesLocation(ctx: RequestContext, ident: string): string {

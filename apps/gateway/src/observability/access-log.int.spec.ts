@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { type LiveProjection } from '@ironledger/application';
+import { FleetReadModel } from '@ironledger/application';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
@@ -16,7 +16,7 @@ afterEach(async () => {
 async function observedApp(level = 'info') {
   const lines: Record<string, unknown>[] = [];
   const logger = pino({ level }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
-  const metrics = new GatewayMetrics(new Registry(), { lastPosition: async () => 0 }, { readModel: { position: 0 } } as Pick<LiveProjection, 'readModel'>);
+  const metrics = new GatewayMetrics(new Registry(), { lastPosition: async () => 0 }, { readModel: new FleetReadModel() });
   const app = Fastify({ genReqId: () => 'req-1' });
   app.decorateRequest('ironic', null as unknown as RequestContext);
   app.addHook('onRequest', async (request, reply) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { LiveProjection } from '@ironledger/application';
+import { FleetReadModel, LiveProjection } from '@ironledger/application';
 import { InMemoryEventStore } from '@ironledger/event-store';
 import { Registry } from 'prom-client';
 import { GatewayMetrics, readModelLag } from './gateway-metrics.js';
@@ -29,7 +29,7 @@ describe('readModelLag', () => {
 describe('GatewayMetrics', () => {
   it('samples the read model lag at scrape time', async () => {
     let last = 7;
-    const metrics = new GatewayMetrics(new Registry(), { lastPosition: async () => last }, { readModel: { position: 5 } } as Pick<LiveProjection, 'readModel'>);
+    const metrics = new GatewayMetrics(new Registry(), { lastPosition: async () => last }, { readModel: Object.assign(new FleetReadModel(), { position: 5 }) });
     expect(await metrics.registry.metrics()).toContain('ironledger_gateway_read_model_lag_events 2');
     last = 5;
     expect(await metrics.registry.metrics()).toContain('ironledger_gateway_read_model_lag_events 0');

@@ -1,6 +1,7 @@
 import { type LiveProjection } from '@ironledger/application';
 import { type EventStore } from '@ironledger/event-store';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { type LastHeartbeat, registerFleetGauges } from './fleet-gauges.js';
 
 /** How long a scrape waits for the store's last position before reporting the lag as unknown. */
 const LAG_TIMEOUT_MS = 500;
@@ -20,6 +21,7 @@ export class GatewayMetrics {
     readonly registry: Registry,
     store: Pick<EventStore, 'lastPosition'>,
     projection: Pick<LiveProjection, 'readModel'>,
+    { stuckNodeThresholdS = 3600, lastHeartbeat }: { readonly stuckNodeThresholdS?: number; readonly lastHeartbeat?: LastHeartbeat } = {},
   ) {
     const registers = [registry];
     this.httpRequests = new Counter({ name: 'ironledger_gateway_http_requests_total', help: 'HTTP requests answered, by method, route pattern (`unmatched`: no route) and status.', labelNames: ['method', 'route', 'status'], registers });
@@ -46,6 +48,7 @@ export class GatewayMetrics {
         this.set(await readModelLag(store, projection, LAG_TIMEOUT_MS));
       },
     });
+    registerFleetGauges(registry, { all: () => projection.readModel.all() }, { stuckAfterS: stuckNodeThresholdS, lastHeartbeat });
   }
 
   /** Counts one answered HTTP request that took `seconds`. */

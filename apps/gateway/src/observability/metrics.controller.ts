@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
+import { ResponseBody } from '../openapi/operation-docs.js';
 import { GatewayMetrics } from './gateway-metrics.js';
 
 /**
@@ -12,6 +13,7 @@ export class MetricsController {
   constructor(@Inject(GatewayMetrics) private readonly metrics: GatewayMetrics) {}
 
   @Get('metrics')
+  @ResponseBody('PrometheusMetrics', { type: 'string', description: 'Prometheus’ text exposition format.' }, 'text/plain')
   scrape(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     void reply.header('Content-Type', this.metrics.registry.contentType);
     return this.metrics.registry.metrics();

@@ -1,5 +1,6 @@
-import { Controller, Get, Header, Inject, type Type } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Req, type Type } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { type FastifyRequest } from 'fastify';
 import { API_REFERENCE_PAGE, API_REFERENCE_PATH, OPENAPI_PATH } from './api-reference.js';
 import { openApiDocument, type OpenApiDocument } from './document.js';
 
@@ -10,10 +11,14 @@ export class OpenApiController {
 
   constructor(@Inject(DiscoveryService) private readonly discovery: DiscoveryService) {}
 
-  /** Every route of every module's controllers, built on the first request (when all are known) and kept: routes do not change while the gateway runs. */
+  /**
+   * Every route of every module's controllers, built on the first request (when all are known) and kept: routes do not change while the gateway runs.
+   * Its server is the gateway as the client reached it, so a generated client needs no other address.
+   */
   @Get(OPENAPI_PATH)
-  openApi(): OpenApiDocument {
-    return (this.document ??= openApiDocument(this.discovery.getControllers().flatMap(({ metatype }) => (metatype ? [metatype as Type] : []))));
+  openApi(@Req() request: FastifyRequest): OpenApiDocument & { servers: readonly { url: string; description: string }[] } {
+    this.document ??= openApiDocument(this.discovery.getControllers().flatMap(({ metatype }) => (metatype ? [metatype as Type] : [])));
+    return { ...this.document, servers: [{ url: `${request.protocol}://${request.headers.host ?? request.hostname}`, description: 'This gateway, as this request reached it' }] };
   }
 
   /** Swagger UI on the document; its assets are served below this path (see `api-reference.ts`). */

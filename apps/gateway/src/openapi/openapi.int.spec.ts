@@ -1,22 +1,30 @@
 /**
  * The OpenAPI document as the gateway module serves it, run in this process on Fastify: it
  * names every route Fastify registered, with its methods and nothing more; it is well-formed
- * OpenAPI 3.1; and it says what some resources are known to need and take.
+ * OpenAPI 3.1 that `@redocly/cli` lints without an error; it says what some resources are known
+ * to need, take and answer; and the client types generated from it (`test/support/ironic-api.ts`)
+ * are current.
  */
 import 'reflect-metadata';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LiveProjection } from '@ironledger/application';
 import { InMemoryEventStore } from '@ironledger/event-store';
-import { serviceRegistry } from '@ironledger/observability';
+import { createLogger, serviceRegistry } from '@ironledger/observability';
 import { GatewayModule } from '../app.module.js';
 import { loadConfig } from '../config.js';
+import { AgentLiveness } from '../agent/agent-liveness.js';
 import { ConductorLink } from '../conductor-link.js';
 import { serverOptions } from '../http/server-options.js';
-import { gatewayLogger } from '../observability/gateway-logger.js';
 import { GatewayMetrics } from '../observability/gateway-metrics.js';
+import { CLIENT_TYPES_FILE, clientTypes } from '../testing/client-types.js';
 import { type OpenApiDocument } from './document.js';
 
 const natsUrl = process.env.NATS_URL ?? '';
@@ -30,24 +38,26 @@ const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
 const registered = new Set<string>();
 let app: NestFastifyApplication;
 let conductors: ConductorLink;
-let document: OpenApiDocument;
+let document: OpenApiDocument & { servers: { url: string }[] };
+let baseUrl: string;
 
 beforeAll(async () => {
   const config = loadConfig({ NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: `openapi-${randomUUID()}` });
   const store = new InMemoryEventStore();
   const projection = new LiveProjection(store);
-  const metrics = new GatewayMetrics(serviceRegistry('gateway', 'openapi-test'), store, projection);
-  conductors = await ConductorLink.connect({ ...config, roundTrip: metrics.conductorRoundTrip });
+  const metrics = new GatewayMetrics(serviceRegistry('gateway'), store, projection);
+  conductors = await ConductorLink.connect({ ...config, roundTrip: metrics.conductorRoundTrip, gateway: { id: 'openapi-test', readModel: projection, syncTimeoutMs: 1000 }, agents: new AgentLiveness((id) => projection.readModel.get(id)) });
   const adapter = new FastifyAdapter(serverOptions(config.http));
   adapter.getInstance().addHook('onRoute', ({ method, url }) => {
     for (const each of [method].flat()) if (METHODS.includes(each)) registered.add(`${each} ${url}`);
   });
-  const logger = gatewayLogger({ LOG_LEVEL: 'silent' });
+  const logger = createLogger({ LOG_LEVEL: 'silent' });
   app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot({ config, store, projection, conductors, logger, metrics }), adapter, { logger: false, bodyParser: false });
   await app.listen(0, '127.0.0.1');
-  const response = await fetch(`${await app.getUrl()}/v1/openapi.json`);
+  baseUrl = await app.getUrl();
+  const response = await fetch(`${baseUrl}/v1/openapi.json`);
   expect(response.status).toBe(200);
-  document = (await response.json()) as OpenApiDocument;
+  document = (await response.json()) as typeof document;
 });
 
 afterAll(async () => {
@@ -146,13 +156,13 @@ describe('GET /v1/openapi.json', () => {
     expect(refs(node).length).toBeGreaterThan(0);
     const patch = bodySchema('/v1/nodes/{ident}', 'patch');
     expect(patch).toMatchObject({ type: 'array', items: { required: ['op', 'path'], properties: { op: { enum: ['add', 'replace', 'remove'] } } } });
-    expect(bodySchema('/v1/nodes/{ident}/states/provision', 'put')).toEqual({
+    expect(bodySchema('/v1/nodes/{ident}/states/provision', 'put')).toMatchObject({
       type: 'object',
       properties: {
         target: { type: 'string' },
-        clean_steps: { type: ['array', 'null'], items: { type: 'object' } },
-        deploy_steps: { type: ['array', 'null'], items: { type: 'object' } },
-        configdrive: {},
+        configdrive: { anyOf: [{ type: 'object', additionalProperties: false }, { type: ['string', 'null'] }] },
+        clean_steps: { type: ['array', 'null'], items: { type: 'object', required: ['interface', 'step'] } },
+        deploy_steps: { type: ['array', 'null'], items: { required: ['interface', 'step', 'args', 'priority'] } },
         rescue_password: { type: ['string', 'null'] },
         // A boolean or one of oslo's words for one, checked by the action's rules.
         disable_ramdisk: {},
@@ -163,4 +173,88 @@ describe('GET /v1/openapi.json', () => {
     expect(bodySchema('/v1/nodes/{ident}/states/power', 'put')).toMatchObject({ required: ['target'], properties: { timeout: { type: ['integer', 'null'], minimum: 1 } } });
     expect(document.paths['/v1/nodes/{ident}/states/power']?.put?.responses).toHaveProperty('202');
   });
+});
+
+describe('what a client generator needs', () => {
+  /** Every success response with a body, by `METHOD path`. */
+  const bodies = () =>
+    operations().flatMap(({ path, method, operation }) =>
+      Object.entries(operation.responses as Record<string, Json>).flatMap(([status, response]) => (/^2\d\d$/.test(status) && response.content ? [{ key: `${method.toUpperCase()} ${path}`, content: response.content as Record<string, { schema: Json }> }] : [])),
+    );
+  const described = (content: Record<string, { schema: Json }>) => Object.values(content).every(({ schema }) => Object.keys(schema).length > 0);
+
+  it('names the gateway, as the request reached it, as its server', () => {
+    expect(document.servers).toEqual([{ url: baseUrl, description: expect.any(String) }]);
+  });
+
+  it('describes the bodies of nodes, ports and their lists (with `next`), states, validation and errors', () => {
+    const schemaOf = (path: string, method: string, status: string) => {
+      const content = (document.paths[path]?.[method]?.responses as Record<string, Json>)[status]!.content as Record<string, { schema: { $ref: string } }>;
+      return resolve(content['application/json']!.schema.$ref) as Json;
+    };
+    expect(schemaOf('/v1/nodes', 'get', '200')).toMatchObject({ properties: { nodes: { items: { $ref: '#/components/schemas/Node' } }, next: { type: 'string' } }, required: ['nodes'] });
+    expect(schemaOf('/v1/nodes', 'post', '201')).toBe(document.components.schemas.Node);
+    expect(schemaOf('/v1/nodes/{ident}', 'get', '200')).toMatchObject({ properties: { provision_state: { enum: expect.arrayContaining(['active', 'manageable', null]) }, shard: { description: 'From microversion 1.82.' } }, additionalProperties: false });
+    expect(schemaOf('/v1/nodes/{ident}', 'patch', '200')).toBe(document.components.schemas.Node);
+    expect(schemaOf('/v1/nodes/{ident}/states', 'get', '200')).toMatchObject({ properties: { power_state: {}, provision_state: {} } });
+    expect(schemaOf('/v1/nodes/{ident}/validate', 'get', '200')).toMatchObject({ type: 'object' });
+    expect(schemaOf('/v1/ports', 'get', '200')).toMatchObject({ properties: { ports: { items: { $ref: '#/components/schemas/Port' } }, next: {} } });
+    expect(schemaOf('/v1/ports/{uuid}', 'get', '200')).toMatchObject({ properties: { address: { type: 'string' }, node_uuid: { format: 'uuid' } } });
+    expect(document.paths['/v1/nodes/{ident}/states/provision']?.put?.responses).toMatchObject({ '202': { description: 'Accepted' } });
+    expect(document.paths['/v1/nodes/{ident}']?.delete?.responses).toMatchObject({ '204': { description: 'No Content' } });
+    // Every body has a media type; those not yet described in detail are said to be JSON (or the handler's own type).
+    const all = bodies();
+    expect(all.length).toBeGreaterThan(150);
+    expect(all.filter(({ content }) => Object.keys(content).length !== 1)).toEqual([]);
+    expect(all.filter(({ content }) => described(content)).length).toBeGreaterThanOrEqual(79);
+  });
+
+  it('gives the 4xx answers each operation may give, in Ironic’s error body', () => {
+    const statuses = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses as Json);
+    expect(statuses('/v1/nodes', 'get')).toEqual(['200', '400', '401', '403', '406', 'default']);
+    expect(statuses('/v1/nodes/{ident}', 'patch')).toEqual(['200', '400', '401', '403', '404', '406', '409', 'default']);
+    expect(statuses('/v1/shards', 'get')).toEqual(['200', '401', '403', '404', '406', 'default']);
+    expect(statuses('/v1/lookup', 'get')).toEqual(['200', '400', '404', '406', 'default']);
+    expect(resolve('#/components/responses/Conflict')).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+    for (const { path, method, operation } of operations()) {
+      const refusals = Object.keys(operation.responses as Json).filter((status) => /^4/.test(status));
+      if (!['/', '/healthz', '/readyz'].includes(path)) expect([method, path, refusals.length > 0]).toEqual([method, path, true]);
+    }
+  });
+
+  it('lists every query parameter of Ironic’s node and port lists, with the microversion each needs', () => {
+    const parameters = (path: string) => (document.paths[path]?.get?.parameters as Json[]).filter((parameter) => parameter.in === 'query');
+    const since = (path: string) => Object.fromEntries(parameters(path).map(({ name, ...rest }) => [name, rest['x-min-microversion']]));
+    expect(since('/v1/nodes')).toEqual({
+      chassis_uuid: undefined, instance_uuid: undefined, associated: undefined, maintenance: undefined, retired: undefined,
+      provision_state: '1.9', driver: '1.16', resource_class: '1.21', fault: '1.42', conductor_group: '1.46', conductor: '1.49',
+      owner: '1.50', lessee: '1.65', project: undefined, description_contains: undefined, shard: '1.82', sharded: '1.82',
+      marker: undefined, limit: undefined, sort_key: undefined, sort_dir: undefined, fields: '1.8', detail: '1.43', at: undefined,
+    });
+    expect(Object.keys(since('/v1/nodes/detail'))).not.toContain('fields');
+    expect(parameters('/v1/nodes').find(({ name }) => name === 'maintenance')).toMatchObject({ schema: { type: 'boolean' } });
+    expect(since('/v1/ports')).toMatchObject({ node: undefined, node_uuid: undefined, address: undefined, portgroup: '1.24', shard: '1.82', fields: '1.8', detail: '1.43' });
+    expect(since('/v1/nodes/{ident}')).toEqual({ fields: '1.8', at: undefined });
+  });
+
+  it('lints with @redocly/cli without an error (offline), warning only of the public probes that refuse nothing', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ironledger-openapi-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_PROXY: '*', HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' };
+    const args = ['lint', file, '--config', 'apps/gateway/src/openapi/redocly.yaml', '--format', 'json', '--max-problems', '1000'];
+    const output = await promisify(execFile)('node_modules/.bin/redocly', args, { env }).catch((error: { stdout: string }) => error);
+    const { problems } = JSON.parse(output.stdout) as { problems: { ruleId: string; severity: string; location: { pointer: string }[] }[] };
+    expect(problems.filter(({ severity }) => severity === 'error')).toEqual([]);
+    expect(problems.map(({ ruleId, location }) => `${ruleId} ${location[0]?.pointer}`).sort()).toEqual([
+      'operation-4xx-response #/paths/~1/get/responses',
+      'operation-4xx-response #/paths/~1healthz/get/responses',
+      'operation-4xx-response #/paths/~1readyz/get/responses',
+    ]);
+  }, 60_000);
+
+  it('is what the committed client types were generated from', async () => {
+    const types = await clientTypes(document);
+    if (process.env.UPDATE_CLIENT_TYPES === '1') writeFileSync(CLIENT_TYPES_FILE, types);
+    expect(readFileSync(CLIENT_TYPES_FILE, 'utf8')).toBe(types);
+  }, 60_000);
 });

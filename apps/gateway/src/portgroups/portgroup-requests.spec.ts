@@ -53,4 +53,12 @@ describe('PATCH /v1/portgroups/{ident}', () => {
       refusal(409, `Cannot update portgroup "${group.uuid}" on node "${NODE_UUID}" while it is in state "inspecting".`),
     );
   });
+
+  it('below 1.26 checks only the first operation for a mode or properties change, as Ironic 21.4 does (it applies the later ones)', () => {
+    const early = new Microversion(23);
+    expect(() => patch([{ op: 'replace', path: '/mode', value: '802.3ad' }, { op: 'add', path: '/extra/a', value: '1' }], early)).toThrow(refusal(406, 'Request not acceptable.'));
+    expect(patch([{ op: 'add', path: '/extra/a', value: '1' }, { op: 'replace', path: '/mode', value: '802.3ad' }, { op: 'add', path: '/properties/x', value: '1' }], early).changes).toMatchObject({
+      extra: { a: '1' }, mode: '802.3ad', properties: { x: '1' },
+    });
+  });
 });

@@ -3,12 +3,13 @@
  * schema and field validators, the node, names, versions and the API's own rules, in its order.
  */
 import { type AddPortgroup, type JsonObject, type Node, NodeNotFoundError, type Portgroup, type UpdatePortgroup } from '@ironledger/domain';
-import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
+import { badRequest, notAcceptable } from '../http/errors.js';
 import { booleanArg, fieldCannotBeNone, isLogicalName, isUuidLike, macArg, uuidArg } from '../http/ironic-args.js';
+import { refuseUpdateWhileInspecting } from '../http/inspecting-gate.js';
 import { applyPatch, parsePatch, patchValues, touches } from '../http/json-patch.js';
 import { type Schema, schemaErrorFor } from '@ironledger/domain';
 import { type Microversion } from '../http/microversion.js';
-import { MODE_PROPERTIES } from './portgroup-view.js';
+import { MODE_PROPERTIES } from './portgroup.view.js';
 
 /** What `PATCH /v1/portgroups/{ident}` may touch, in the order of Ironic's refusal. */
 export const PORTGROUP_PATCHABLE = ['address', 'extra', 'mode', 'name', 'node_uuid', 'properties', 'standalone_ports_supported'];
@@ -84,7 +85,10 @@ export function planPortgroupPatch(
   nodeOf: (uuid: string) => Node | undefined,
 ): Omit<UpdatePortgroup['data'], 'uuid'> {
   const operations = parsePatch(body, PORTGROUP_PATCHABLE);
-  if (!version.atLeast(MODE_PROPERTIES) && (touches(operations, '/mode') || touches(operations, '/properties'))) throw notAcceptable();
+  // Ironic looks at the first operation only (its `is_path_updated` returns on the first): a
+  // mode or properties change after it is applied at any version. Clients are written against that.
+  const first = operations.slice(0, 1);
+  if (!version.atLeast(MODE_PROPERTIES) && (touches(first, '/mode') || touches(first, '/properties'))) throw notAcceptable();
   for (const name of patchValues(operations, '/name')) {
     if (name && (typeof name !== 'string' || !isLogicalName(name))) throw badRequest(`Portgroup ${ident}: Cannot change name to invalid name '${String(name)}'`);
   }
@@ -110,9 +114,7 @@ export function planPortgroupPatch(
   }
   const after = checkPortgroup(patched, 'patch');
   if (after.standalone_ports_supported === null || after.standalone_ports_supported === undefined) throw fieldCannotBeNone('standalone_ports_supported');
-  if (target.provision_state === 'inspecting' && version.atLeast(39)) {
-    throw new ApiError(409, `Cannot update portgroup "${portgroup.uuid}" on node "${target.uuid}" while it is in state "inspecting".`);
-  }
+  refuseUpdateWhileInspecting(target, version, `portgroup "${portgroup.uuid}" on node "${target.uuid}"`);
   const changes = {
     address: after.address ?? null,
     extra: after.extra ?? {},

@@ -9,9 +9,11 @@ import { isLogicalName, isUuidLike } from '../http/ironic-args.js';
 import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { BodySchema } from '../openapi/body-schema.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
+import { PORTGROUP_LIST_SCHEMA, PORTGROUP_VIEW_SCHEMA } from './portgroup-view.schema.js';
 import { planPortgroupCreate, planPortgroupPatch, PORTGROUP_SCHEMA } from './portgroup-requests.js';
-import { PortgroupService } from './portgroup-service.js';
-import { parsePortgroupQuery, PORTGROUP_LIST_FIELDS, type PortgroupEntry, portgroupFields, portgroupView, selectPortgroups } from './portgroup-view.js';
+import { PortgroupService } from './portgroup.service.js';
+import { parsePortgroupQuery, PORTGROUP_LIST_FIELDS, type PortgroupEntry, portgroupFields, portgroupView, selectPortgroups } from './portgroup.view.js';
 
 /** Port groups came with API 1.23 (their sub-resources with 1.24). */
 const PORTGROUPS = 23;
@@ -22,18 +24,21 @@ export class PortgroupsController {
   constructor(@Inject(PortgroupService) private readonly portgroups: PortgroupService) {}
 
   @Get('portgroups')
+  @ResponseBody('PortgroupList', PORTGROUP_LIST_SCHEMA)
   list(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     requireCollection(ctx);
     return this.page(query, ctx, '/v1/portgroups', false);
   }
 
   @Get('portgroups/detail')
+  @ResponseBody('PortgroupList', PORTGROUP_LIST_SCHEMA)
   detail(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     requireCollection(ctx);
     return this.page(query, ctx, '/v1/portgroups/detail', true);
   }
 
   @Get('portgroups/:ident')
+  @ResponseBody('Portgroup', PORTGROUP_VIEW_SCHEMA)
   show(@Param('ident') ident: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
     checkIdent(ident, ctx);
     const wanted = portgroupFields(fields, ctx.version);
@@ -41,7 +46,8 @@ export class PortgroupsController {
   }
 
   @Post('portgroups')
-  @BodySchema('Portgroup', PORTGROUP_SCHEMA)
+  @BodySchema('PortgroupCreate', PORTGROUP_SCHEMA)
+  @ResponseBody('Portgroup', PORTGROUP_VIEW_SCHEMA)
   async create(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     requireCollection(ctx);
     const { node, data } = planPortgroupCreate(body, ctx.version, (uuid) => this.portgroups.node(uuid));
@@ -51,11 +57,11 @@ export class PortgroupsController {
   }
 
   @Patch('portgroups/:ident')
+  @ResponseBody('Portgroup', PORTGROUP_VIEW_SCHEMA)
   async update(@Param('ident') ident: string, @Body() body: unknown, @Ctx() ctx: RequestContext) {
     checkIdent(ident, ctx);
-    const entry = this.portgroups.find(ident);
-    const plan = planPortgroupPatch(entry.portgroup, entry.node, ident, body, ctx.version, (uuid) => this.portgroups.node(uuid));
-    return portgroupView(await this.portgroups.update(entry, plan, ctx), ctx.baseUrl);
+    const patched = await this.portgroups.patch(ident, ctx, ({ portgroup, node }) => planPortgroupPatch(portgroup, node, ident, body, ctx.version, (uuid) => this.portgroups.node(uuid)));
+    return portgroupView(patched, ctx.baseUrl);
   }
 
   @Delete('portgroups/:ident')
@@ -66,11 +72,13 @@ export class PortgroupsController {
   }
 
   @Get('nodes/:ident/portgroups')
+  @ResponseBody('PortgroupList', PORTGROUP_LIST_SCHEMA)
   nodeGroups(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/portgroups`, false, this.parentNode(ident, ctx));
   }
 
   @Get('nodes/:ident/portgroups/detail')
+  @ResponseBody('PortgroupList', PORTGROUP_LIST_SCHEMA)
   nodeGroupsDetail(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/portgroups/detail`, true, this.parentNode(ident, ctx));
   }

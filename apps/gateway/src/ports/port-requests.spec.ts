@@ -108,6 +108,11 @@ describe('PATCH /v1/ports/{uuid}', () => {
     expect(patch([{ op: 'add', path: '/extra/a', value: 1 }, { op: 'replace', path: '/portgroup_uuid', value: UNKNOWN }]).changes.portgroup_uuid).toBeNull();
   });
 
+  it('refuses an empty physical network only when the first operation sets it, as Ironic (which stores a later one)', () => {
+    expect(() => patch([{ op: 'replace', path: '/physical_network', value: '' }, { op: 'add', path: '/extra/a', value: 1 }])).toThrow(refusal(400, 'A non-empty value is required when setting physical_network'));
+    expect(patch([{ op: 'add', path: '/extra/a', value: 1 }, { op: 'replace', path: '/physical_network', value: '' }]).changes.physical_network).toBe('');
+  });
+
   it('refuses what Ironic refuses, with its words', () => {
     const cases: [unknown, number, string][] = [
       [{ op: 'replace', path: '/x', value: 1 }, 400, "Schema error for patch: {'op': 'replace', 'path': '/x', 'value': 1} is not of type 'array'"],

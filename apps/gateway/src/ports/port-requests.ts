@@ -4,12 +4,13 @@
  * the API's own rules, in Ironic's order. What is left for the conductor is the domain's.
  */
 import { type AddPort, differentNodeGroup, type JsonObject, type Node, NodeNotFoundError, type Port, type Portgroup, type UpdatePort } from '@ironledger/domain';
-import { ApiError, badRequest } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import { fieldCannotBeNone, isUuidLike } from '../http/ironic-args.js';
+import { refuseUpdateWhileInspecting } from '../http/inspecting-gate.js';
 import { applyPatch, parsePatch, patchValues, touches } from '../http/json-patch.js';
 import { type Microversion } from '../http/microversion.js';
 import { checkPort, type PortBody } from './port-body.js';
-import { checkPortFieldVersions } from './port-view.js';
+import { checkPortFieldVersions } from './port.view.js';
 
 /** What the requests need to know of the fleet. */
 export interface PortFleet {
@@ -76,10 +77,9 @@ export function planPortPatch(port: Port, node: Node, body: unknown, version: Mi
   const after = checkPort(patched, 'patch');
   if (after.pxe_enabled === null || after.pxe_enabled === undefined) throw fieldCannotBeNone('pxe_enabled');
   if (after.portgroup_uuid) portgroupFor(fleet, after.portgroup_uuid, target);
-  if (target.provision_state === 'inspecting' && version.atLeast(39)) {
-    throw new ApiError(409, `Cannot update port "${port.uuid}" on "${target.uuid}" while it is in state "inspecting".`);
-  }
-  if (touches(operations, '/physical_network')) checkPhysicalNetwork(after.physical_network);
+  refuseUpdateWhileInspecting(target, version, `port "${port.uuid}" on "${target.uuid}"`);
+  // Ironic refuses an empty physical network on the first operation only, too: a later one is stored.
+  if (touches(operations.slice(0, 1), '/physical_network')) checkPhysicalNetwork(after.physical_network);
   const changes: Partial<Omit<Port, 'uuid'>> = {
     address: after.address,
     extra: after.extra ?? {},

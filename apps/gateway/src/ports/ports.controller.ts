@@ -9,10 +9,12 @@ import { isUuidLike, uuidArg } from '../http/ironic-args.js';
 import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { BodySchema } from '../openapi/body-schema.js';
+import { QUERY_VALUE, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { PORT_SCHEMA } from './port-body.js';
-import { PortService } from './port-service.js';
+import { PortService } from './port.service.js';
 import { planPortCreate, planPortPatch } from './port-requests.js';
-import { type PortEntry, portFields, parsePortQuery, PORT_LIST_FIELDS, portView, selectPorts } from './port-view.js';
+import { type PortEntry, portFields, parsePortQuery, PORT_LIST_FIELDS, portListParameters, portView, selectPorts } from './port.view.js';
+import { PORT_LIST_SCHEMA, PORT_VIEW_SCHEMA } from './port-view.schema.js';
 
 /** Ironic's `/v1/ports`, and the ports of a node (`/v1/nodes/{id}/ports`) and of a port group (`/v1/portgroups/{id}/ports`). */
 @Controller('v1')
@@ -20,16 +22,22 @@ export class PortsController {
   constructor(@Inject(PortService) private readonly ports: PortService) {}
 
   @Get('ports')
+  @QueryParameters(portListParameters(false))
+  @ResponseBody('PortList', PORT_LIST_SCHEMA)
   list(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, '/v1/ports', false);
   }
 
   @Get('ports/detail')
+  @QueryParameters(portListParameters(true))
+  @ResponseBody('PortList', PORT_LIST_SCHEMA)
   detail(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, '/v1/ports/detail', true);
   }
 
   @Get('ports/:uuid')
+  @QueryParameters([{ name: 'fields', description: 'Comma-separated fields to show (and `links`).', schema: QUERY_VALUE.list, since: Versions.FIELDS_PARAM }])
+  @ResponseBody('Port', PORT_VIEW_SCHEMA)
   show(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
     uuidArg('port_uuid', uuid);
     const wanted = portFields(fields, ctx.version);
@@ -38,7 +46,8 @@ export class PortsController {
   }
 
   @Post('ports')
-  @BodySchema('Port', PORT_SCHEMA)
+  @BodySchema('PortCreate', PORT_SCHEMA)
+  @ResponseBody('Port', PORT_VIEW_SCHEMA)
   async create(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     const { node, data } = planPortCreate(body, ctx.version, this.ports.fleet);
     const { port, node: owner } = await this.ports.create(node, { ...data, uuid: data.uuid ?? randomUUID() }, ctx);
@@ -47,11 +56,10 @@ export class PortsController {
   }
 
   @Patch('ports/:uuid')
+  @ResponseBody('Port', PORT_VIEW_SCHEMA)
   async update(@Param('uuid') uuid: string, @Body() body: unknown, @Ctx() ctx: RequestContext) {
     uuidArg('port_uuid', uuid);
-    const entry = this.ports.find(uuid);
-    const plan = planPortPatch(entry.port, entry.node, body, ctx.version, this.ports.fleet);
-    const { port, node } = await this.ports.update(entry, plan, ctx);
+    const { port, node } = await this.ports.patch(uuid, ctx, (entry) => planPortPatch(entry.port, entry.node, body, ctx.version, this.ports.fleet));
     return portView(port, node, ctx);
   }
 
@@ -63,11 +71,15 @@ export class PortsController {
   }
 
   @Get('nodes/:ident/ports')
+  @QueryParameters(portListParameters(false))
+  @ResponseBody('PortList', PORT_LIST_SCHEMA)
   nodePorts(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/ports`, false, { node: this.parentNode(ident) });
   }
 
   @Get('nodes/:ident/ports/detail')
+  @QueryParameters(portListParameters(true))
+  @ResponseBody('PortList', PORT_LIST_SCHEMA)
   nodePortsDetail(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/ports/detail`, true, { node: this.parentNode(ident) });
   }
@@ -79,11 +91,15 @@ export class PortsController {
   }
 
   @Get('portgroups/:ident/ports')
+  @QueryParameters(portListParameters(false))
+  @ResponseBody('PortList', PORT_LIST_SCHEMA)
   groupPorts(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, `/v1/portgroups/${encodeURIComponent(ident)}/ports`, false, { portgroup: this.parentGroup(ident, ctx) });
   }
 
   @Get('portgroups/:ident/ports/detail')
+  @QueryParameters(portListParameters(true))
+  @ResponseBody('PortList', PORT_LIST_SCHEMA)
   groupPortsDetail(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, `/v1/portgroups/${encodeURIComponent(ident)}/ports/detail`, true, { portgroup: this.parentGroup(ident, ctx) });
   }

@@ -6,14 +6,23 @@ import { Ctx, type RequestContext } from '../http/http-context.js';
 import { uuidOrNameArg } from '../http/ironic-args.js';
 import { Versions } from '../http/microversion.js';
 import { type Schema, schemaErrorFor } from '@ironledger/domain';
-import { NodeService } from '../nodes/node-service.js';
+import { NodeService } from '../nodes/node.service.js';
 import { BodySchema } from '../openapi/body-schema.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
 
 /** Choosing the port or port group came with API 1.67. */
 const VIF_PORT_CHOICE = 67;
 
 /** `POST /v1/nodes/{id}/vifs`: the VIF's `id`; other members pass (`port_uuid` or `portgroup_uuid` choose where it binds). */
 const VIF_SCHEMA: Schema = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
+
+/** `GET /v1/nodes/{id}/vifs`: the VIFs attached, by id. */
+const VIF_LIST_SCHEMA: Schema = {
+  type: 'object',
+  properties: { vifs: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } } },
+  required: ['vifs'],
+  additionalProperties: false,
+};
 
 /**
  * Ironic's `/v1/nodes/{id}/vifs`: what the node's network interface binds (nothing with
@@ -24,6 +33,7 @@ export class VifsController {
   constructor(@Inject(NodeService) private readonly nodes: NodeService) {}
 
   @Get()
+  @ResponseBody('VifList', VIF_LIST_SCHEMA)
   list(@Param('ident') ident: string, @Ctx() ctx: RequestContext) {
     requireVifs(ctx);
     return { vifs: attachedVifs(this.nodes.find(ident)).map((id) => ({ id })) };

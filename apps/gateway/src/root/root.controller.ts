@@ -3,6 +3,8 @@ import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { MAX_VERSION, type Microversion, MIN_VERSION, Versions } from '../http/microversion.js';
 import { resourceLinks } from '../http/views.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
+import { ROOT_SCHEMA, v1Schema } from './root-view.schema.js';
 
 /** Resources `GET /v1` lists (those this gateway serves), with the version each appeared in. */
 export const V1_RESOURCES: readonly [string, number][] = [
@@ -15,6 +17,7 @@ export const V1_RESOURCES: readonly [string, number][] = [
 @Controller()
 export class RootController {
   @Get()
+  @ResponseBody('ApiVersions', ROOT_SCHEMA)
   root(@Ctx() ctx: RequestContext) {
     const v1 = versionSummary(ctx.baseUrl);
     return {
@@ -26,6 +29,7 @@ export class RootController {
   }
 
   @Get('v1')
+  @ResponseBody('ApiV1', v1Schema(V1_RESOURCES))
   v1(@Ctx() ctx: RequestContext, @Req() request: FastifyRequest) {
     const document: Record<string, unknown> = {
       id: 'v1',

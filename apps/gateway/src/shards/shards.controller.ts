@@ -1,12 +1,23 @@
 import { Controller, Delete, Get, Inject, Patch, Post, Put, Query } from '@nestjs/common';
-import { type Node } from '@ironledger/domain';
+import { type Node, type Schema } from '@ironledger/domain';
 import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, routerError } from '../http/errors.js';
 import { requireResourceVersion } from '../http/gates.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
 import { checkArguments } from '../http/query-args.js';
-import { NodeService } from '../nodes/node-service.js';
+import { NodeService } from '../nodes/node.service.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
+
+/** `GET /v1/shards`: how many nodes each shard holds (nodes without one: the shard `None`). */
+const SHARD_LIST_SCHEMA: Schema = {
+  type: 'object',
+  properties: {
+    shards: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer', minimum: 1 } }, required: ['name', 'count'], additionalProperties: false } },
+  },
+  required: ['shards'],
+  additionalProperties: false,
+};
 
 /** Ironic's `/v1/shards` (1.82): how many nodes each shard holds. */
 @Controller('v1/shards')
@@ -19,6 +30,7 @@ export class ShardsController {
    * refuses them as its other resources do.
    */
   @Get()
+  @ResponseBody('ShardList', SHARD_LIST_SCHEMA)
   list(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.SHARDS, 'GET', 'shards');
     checkArguments(raw, []);

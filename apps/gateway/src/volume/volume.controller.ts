@@ -11,9 +11,11 @@ import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { resourceLinks } from '../http/views.js';
 import { BodySchema } from '../openapi/body-schema.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
+import { VOLUME_CONNECTOR_LIST_SCHEMA, VOLUME_CONNECTOR_VIEW_SCHEMA, VOLUME_ROOT_SCHEMA, VOLUME_TARGET_LIST_SCHEMA, VOLUME_TARGET_VIEW_SCHEMA } from './volume-view.schema.js';
 import { CONNECTOR_SCHEMA, planConnectorCreate, planConnectorPatch, planTargetCreate, planTargetPatch, TARGET_SCHEMA } from './volume-requests.js';
-import { VolumeService } from './volume-service.js';
-import { CONNECTORS, parseVolumeQuery, selectVolume, TARGETS, type VolumeEntry, volumeFields, type VolumeKind, volumeView } from './volume-view.js';
+import { VolumeService } from './volume.service.js';
+import { CONNECTORS, parseVolumeQuery, selectVolume, TARGETS, type VolumeEntry, volumeFields, type VolumeKind, volumeView } from './volume.view.js';
 
 /** Ironic's `/v1/volume` (API 1.32): connectors and targets, of the fleet or of one node (`/v1/nodes/{id}/volume`). */
 @Controller('v1')
@@ -21,6 +23,7 @@ export class VolumeController {
   constructor(@Inject(VolumeService) private readonly volume: VolumeService) {}
 
   @Get('volume')
+  @ResponseBody('Volume', VOLUME_ROOT_SCHEMA)
   root(@Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.VOLUME)) throw new ApiError(404, 'Resource could not be found.');
     return volumeRoot(ctx.baseUrl, 'volume');
@@ -28,32 +31,38 @@ export class VolumeController {
 
   /** The node is not looked up: Ironic echoes whatever the path says. */
   @Get('nodes/:ident/volume')
+  @ResponseBody('Volume', VOLUME_ROOT_SCHEMA)
   nodeRoot(@Param('ident') ident: string, @Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.VOLUME)) throw new ApiError(404, 'Resource could not be found.');
     return volumeRoot(ctx.baseUrl, `nodes/${ident}/volume`);
   }
 
   @Get('volume/connectors')
+  @ResponseBody('VolumeConnectorList', VOLUME_CONNECTOR_LIST_SCHEMA)
   connectors(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(CONNECTORS, this.volume.connectors(), query, ctx, '/v1/volume/connectors');
   }
 
   @Get('volume/targets')
+  @ResponseBody('VolumeTargetList', VOLUME_TARGET_LIST_SCHEMA)
   targets(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(TARGETS, this.volume.targets(), query, ctx, '/v1/volume/targets');
   }
 
   @Get('nodes/:ident/volume/connectors')
+  @ResponseBody('VolumeConnectorList', VOLUME_CONNECTOR_LIST_SCHEMA)
   nodeConnectors(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(CONNECTORS, this.volume.connectors(), query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/volume/connectors`, this.parentNode(ident, ctx));
   }
 
   @Get('nodes/:ident/volume/targets')
+  @ResponseBody('VolumeTargetList', VOLUME_TARGET_LIST_SCHEMA)
   nodeTargets(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(TARGETS, this.volume.targets(), query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/volume/targets`, this.parentNode(ident, ctx));
   }
 
   @Get('volume/connectors/:uuid')
+  @ResponseBody('VolumeConnector', VOLUME_CONNECTOR_VIEW_SCHEMA)
   connector(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
     requireVolume(ctx);
     uuidArg('connector_uuid', uuid);
@@ -61,6 +70,7 @@ export class VolumeController {
   }
 
   @Get('volume/targets/:uuid')
+  @ResponseBody('VolumeTarget', VOLUME_TARGET_VIEW_SCHEMA)
   target(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
     requireVolume(ctx);
     uuidArg('target_uuid', uuid);
@@ -99,7 +109,8 @@ export class VolumeController {
   }
 
   @Post('volume/connectors')
-  @BodySchema('VolumeConnector', CONNECTOR_SCHEMA)
+  @BodySchema('VolumeConnectorCreate', CONNECTOR_SCHEMA)
+  @ResponseBody('VolumeConnector', VOLUME_CONNECTOR_VIEW_SCHEMA)
   async createConnector(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     requireVolume(ctx);
     const { node, data } = planConnectorCreate(body, (uuid) => this.volume.node(uuid));
@@ -110,7 +121,8 @@ export class VolumeController {
   }
 
   @Post('volume/targets')
-  @BodySchema('VolumeTarget', TARGET_SCHEMA)
+  @BodySchema('VolumeTargetCreate', TARGET_SCHEMA)
+  @ResponseBody('VolumeTarget', VOLUME_TARGET_VIEW_SCHEMA)
   async createTarget(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply) {
     requireVolume(ctx);
     const { node, data } = planTargetCreate(body, (uuid) => this.volume.node(uuid));
@@ -121,22 +133,26 @@ export class VolumeController {
   }
 
   @Patch('volume/connectors/:uuid')
+  @ResponseBody('VolumeConnector', VOLUME_CONNECTOR_VIEW_SCHEMA)
   async updateConnector(@Param('uuid') uuid: string, @Body() body: unknown, @Ctx() ctx: RequestContext) {
     requireVolume(ctx);
     uuidArg('connector_uuid', uuid);
-    const { item, node } = this.volume.connector(uuid);
-    const plan = planConnectorPatch(item, node, body, (id) => this.volume.node(id));
-    const after = (await this.volume.run({ type: 'UpdateVolumeConnector', nodeId: node.uuid, data: { uuid, ...plan }, meta: meta(ctx) }))!;
+    const after = await this.volume.runPlanned(() => {
+      const { item, node } = this.volume.connector(uuid);
+      return { type: 'UpdateVolumeConnector', nodeId: node.uuid, data: { uuid, ...planConnectorPatch(item, node, body, (id) => this.volume.node(id)) }, meta: meta(ctx) };
+    });
     return volumeView(CONNECTORS, { item: after.volume_connectors.find((c) => c.uuid === uuid)!, node: after }, ctx.baseUrl);
   }
 
   @Patch('volume/targets/:uuid')
+  @ResponseBody('VolumeTarget', VOLUME_TARGET_VIEW_SCHEMA)
   async updateTarget(@Param('uuid') uuid: string, @Body() body: unknown, @Ctx() ctx: RequestContext) {
     requireVolume(ctx);
     uuidArg('target_uuid', uuid);
-    const { item, node } = this.volume.target(uuid);
-    const plan = planTargetPatch(item, node, body, (id) => this.volume.node(id));
-    const after = (await this.volume.run({ type: 'UpdateVolumeTarget', nodeId: node.uuid, data: { uuid, ...plan }, meta: meta(ctx) }))!;
+    const after = await this.volume.runPlanned(() => {
+      const { item, node } = this.volume.target(uuid);
+      return { type: 'UpdateVolumeTarget', nodeId: node.uuid, data: { uuid, ...planTargetPatch(item, node, body, (id) => this.volume.node(id)) }, meta: meta(ctx) };
+    });
     return volumeView(TARGETS, { item: after.volume_targets.find((t) => t.uuid === uuid)!, node: after }, ctx.baseUrl);
   }
 

@@ -12,26 +12,52 @@ import { type Step, type StepProgress } from '../steps.js';
 import { carriedTarget, eventMeta, firedBy, moved, workingConductor } from './shared.js';
 
 /**
- * A ramdisk looked the node up: it gets a token unless one was issued to this boot already
- * (the API then shows a masked one, which the agent cannot use: a second ramdisk claiming
- * the node is refused). The node must be where a ramdisk may run. Unlike Ironic, a conductor
- * working on the node does not hold the look-up off (Ironic answers 409 and the agent waits
- * seconds): the token touches nothing the conductor works on, and the conductor's next commit
- * is decided again on the stream that holds it.
+ * A token for the node's ramdisk agent. One made by the conductor holding the node
+ * (`pregenerated`) is recorded before it boots the ramdisk from virtual media, whose medium
+ * hands it to the agent; a look-up never gets one on such a node, so nobody who merely reads the
+ * API can claim its boot. A look-up of a network-booted ramdisk (whose parameters anyone on the
+ * network can read) gets the token unless one was issued to this boot already (the API then
+ * shows a masked one, which the agent cannot use: a second ramdisk claiming the node is refused).
+ * The node must be where a ramdisk may run. Unlike Ironic, a conductor working on the node does
+ * not hold the look-up off (Ironic answers 409 and the agent waits seconds): the token touches
+ * nothing the conductor works on, and the conductor's next commit is decided again on the stream
+ * that holds it.
  */
 export function issueAgentToken(command: IssueAgentToken, node: Node): NodeEvent[] {
-  if (!LOOKUP_ALLOWED_STATES.has(node.provision_state)) throw new InvalidStateError(node.uuid, node.provision_state, 'lookup');
-  if (node.agent?.token) return [];
-  return [{ type: 'AgentTokenIssued', data: { token: command.data.token }, meta: eventMeta(command) }];
+  const pregenerated = command.data.pregenerated === true;
+  if (!LOOKUP_ALLOWED_STATES.has(node.provision_state)) throw new InvalidStateError(node.uuid, node.provision_state, pregenerated ? 'boot ramdisk' : 'lookup');
+  if (pregenerated && !pregeneratedTokenDue(node, command.meta.conductor)) {
+    throw new InvalidInputError(`Node ${node.uuid} is not being booted from virtual media into the agent's ramdisk by conductor ${command.meta.conductor ?? '(none)'}.`);
+  }
+  if (node.agent?.token || (!pregenerated && bootsFromVirtualMedia(node))) return [];
+  return [{ type: 'AgentTokenIssued', data: { token: command.data.token, ...(pregenerated && { pregenerated }) }, meta: eventMeta(command) }];
+}
+
+/** Whether the node's boot interface boots ramdisks from virtual media (`redfish-virtual-media`, and the vendors' `*-virtual-media`). */
+export function bootsFromVirtualMedia(node: Node): boolean {
+  return interfaceOf(node, 'boot').endsWith('virtual-media');
 }
 
 /**
- * An agent's heartbeat. Its token must be the one issued; then it is recorded, and in a wait
- * state (out of maintenance) it resumes the node's work: the conductor picks up where the agent
- * has got. In other states it changes nothing (the agent beats again).
+ * Whether `conductor`, holding the node, is to make the agent's token before it boots the
+ * ramdisk: the node boots the agent's ramdisk from virtual media in the state it is in, and no
+ * token exists for this boot yet.
+ */
+export function pregeneratedTokenDue(node: Node, conductor: string | undefined): boolean {
+  const run = RAMDISK_RUN_OF[node.provision_state];
+  return conductor !== undefined && node.reservation === conductor && run !== undefined && bootsAgentRamdisk(node, run) && bootsFromVirtualMedia(node);
+}
+
+/**
+ * An agent's heartbeat. Its token must be the one issued; then, in a wait state (out of
+ * maintenance) it is recorded and resumes the node's work: the conductor picks up where the agent
+ * has got. While the conductor works, or in maintenance, it moves nothing and is recorded only when
+ * it tells the node something new (`heartbeatChangesNode`); in other states it changes nothing.
+ * A heartbeat that appends nothing is still a sign of life: the gateways keep its time (outside the log).
  */
 export function recordAgentHeartbeat(command: RecordAgentHeartbeat, node: Node): NodeEvent[] {
   const { callback_url, agent_version, agent_token, agent_status } = command.data;
+  // Only the agent that first heartbeat with the token is driven: its callback URL is the one recorded (checked first, as Ironic does).
   if (node.agent?.url && node.agent.url !== callback_url) throw new InvalidInputError(AGENT_TEXT.urlChanged);
   if (agent_token === null) throw new InvalidParameterError(node.uuid, AGENT_TEXT.tokenMissing);
   if (agent_status !== null && !AGENT_STATUSES.includes(agent_status)) throw new InvalidParameterError(node.uuid, AGENT_TEXT.statusInvalid);
@@ -40,9 +66,32 @@ export function recordAgentHeartbeat(command: RecordAgentHeartbeat, node: Node):
   const recorded: NodeEvent = { type: 'AgentHeartbeatRecorded', data: { url: callback_url, version: agent_version, status: agent_status }, meta: eventMeta(command) };
   // While the conductor works, the heartbeat is only recorded: its work resumes on it when it would wait
   // (`heartbeatCameMeanwhile`). In maintenance it moves nothing either, as in Ironic.
-  if (HEARTBEAT_RECORDED_STATES.has(node.provision_state) || (node.maintenance && RESUMABLE_STATES.has(node.provision_state))) return [recorded];
+  if (HEARTBEAT_RECORDED_STATES.has(node.provision_state) || (node.maintenance && RESUMABLE_STATES.has(node.provision_state))) {
+    return heartbeatChangesNode(command, node) ? [recorded] : [];
+  }
   if (!RESUMABLE_STATES.has(node.provision_state) || node.reservation !== null) return [];
   return [recorded, resumed(command, node)];
+}
+
+/**
+ * Whether a heartbeat that moves nothing is worth an event: it comes from a new boot of the
+ * ramdisk (a callback URL or agent version the node does not have), or it is the first since the
+ * node entered its state, the one a conductor about to wait needs to know of. Any later one would
+ * only grow the log with liveness.
+ */
+function heartbeatChangesNode(command: RecordAgentHeartbeat, node: Node): boolean {
+  const agent = node.agent;
+  if (agent?.url !== command.data.callback_url || agent.version !== command.data.agent_version) return true;
+  return !heardSince(agent.last_heartbeat, node.provision_updated_at);
+}
+
+/**
+ * Whether a heartbeat at `heartbeat` came after the node entered its state at `entered`. One
+ * recorded together with the move (a resuming heartbeat) bears the same time: it came before.
+ * Both are event times, ISO 8601 UTC as `toISOString` writes them: their order is the strings'.
+ */
+function heardSince(heartbeat: string | null, entered: string | null): boolean {
+  return heartbeat !== null && entered !== null && heartbeat > entered;
 }
 
 /**

@@ -21,7 +21,8 @@ import { BOOT_MODE_LOCKED_STATES, BOOT_MODE_TRANSITIONING, BOOT_MODES, isBootMod
 import { type BiosSetting, type BiosSettingValue, type Node } from '../node.js';
 import { raidConfigProblem } from '../raid.js';
 import { pythonRepr, pythonStr } from '../python.js';
-import { assertNever, ensureNotLocked, eventMeta, workingConductor } from './shared.js';
+import { ensureNotLocked, eventMeta, workingConductor } from './shared.js';
+import { assertNever } from '../assert-never.js';
 
 type ManagementCommand = SetBootDevice | InjectNmi | SetIndicatorState | SetBootMode | SetSecureBoot | SetConsoleMode;
 

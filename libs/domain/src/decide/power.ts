@@ -2,17 +2,26 @@
 import { type ClearMaintenance, type RecordPowerOutcome, type RecordPowerSync, type RequestPowerAction, type SetMaintenance } from '../commands.js';
 import { InvalidParameterError, InvalidStateError } from '../errors.js';
 import { type NodeEvent } from '../events.js';
+import { type InterfaceCheck, unsupportedInterface } from '../hardware-types.js';
 import { type Node } from '../node.js';
 import { isPowerTarget, POWER_FAILURE_FAULT, POWER_TARGET_RESULT } from '../states.js';
-import { assertNever, ensureNotLocked, eventMeta, workingConductor } from './shared.js';
+import { ensureNotLocked, eventMeta, workingConductor } from './shared.js';
+import { assertNever } from '../assert-never.js';
 
-export function requestPowerAction(command: RequestPowerAction, node: Node): NodeEvent[] {
-  ensureNotLocked(node);
+/**
+ * A power action, refused as Ironic refuses it (API, then conductor): a timeout below one
+ * second, an unknown target, a node being cleaned, a node held by other work, a power interface
+ * that cannot work (`check`: the drivers' judgement, e.g. missing credentials).
+ */
+export function requestPowerAction(command: RequestPowerAction, node: Node, check: InterfaceCheck = unsupportedInterface): NodeEvent[] {
   const { target, timeout } = command.data;
+  if (timeout !== undefined && (!Number.isInteger(timeout) || timeout < 1)) throw new InvalidParameterError(node.uuid, 'timeout has to be positive integer');
   if (!isPowerTarget(target)) throw new InvalidStateError(node.uuid, node.power_state, target);
-  if (timeout !== undefined && (!Number.isInteger(timeout) || timeout <= 0)) {
-    throw new InvalidParameterError(node.uuid, `Invalid timeout value ${timeout}: it must be a positive integer (seconds).`);
-  }
+  // Ironic's API does not change power under cleaning's feet.
+  if (node.provision_state === 'cleaning' || node.provision_state === 'clean wait') throw new InvalidStateError(node.uuid, node.provision_state, target);
+  ensureNotLocked(node);
+  const refusal = check(node, 'power');
+  if (refusal) throw new InvalidParameterError(node.uuid, refusal);
   const reservation = workingConductor(command.meta);
   return [{ type: 'PowerActionStarted', data: { requested: target, target: POWER_TARGET_RESULT[target], timeout: timeout ?? null, reservation }, meta: eventMeta(command) }];
 }

@@ -1,39 +1,116 @@
 /** Moves of the provision state machine: operators' verbs, conductors' outcomes, recovery from a dead conductor. */
 import { type RecordProvisionOutcome, type RecoverNode, type RequestProvisionAction } from '../commands.js';
-import { InvalidParameterError, InvalidStateError, NodeLockedError, NodeProtectedError } from '../errors.js';
+import { configDriveRefusal, given, stepsRefusal } from '../action-args.js';
+import { InstanceFailureError, InvalidParameterError, InvalidStateError, NodeLockedError, NodeProtectedError } from '../errors.js';
 import { type NodeEvent } from '../events.js';
 import { RESUMABLE_STATES, successEvent } from '../machine.js';
 import { evolve } from '../evolve.js';
+import { type CheckedInterface, type InterfaceCheck, interfaceOf, unsupportedInterface } from '../hardware-types.js';
 import { describeAction, managementFailure } from '../management.js';
-import { type Node } from '../node.js';
-import { stepName } from '../steps.js';
-import { isProvisionVerb, type MachineEvent, VERBS } from '../states.js';
+import { type Json, type Node } from '../node.js';
+import { stepName, templateDeploySteps } from '../steps.js';
+import { isProvisionVerb, type MachineEvent, type ProvisionState, VERBS } from '../states.js';
 import { heartbeatCameMeanwhile, ramdiskTearDown, resumed, workProgress } from './agent.js';
 import { deallocatedByTearDown } from './allocation.js';
 import { introspectionAfterProvisionMove } from './introspection.js';
-import { assertNever, carriedTarget, ensureNotLocked, eventMeta, firedBy, moved, WORKING_STATES } from './shared.js';
+import { carriedTarget, ensureNotLocked, eventMeta, firedBy, moved, WORKING_STATES } from './shared.js';
+import { assertNever } from '../assert-never.js';
 
-export function requestProvisionAction(command: RequestProvisionAction, node: Node): NodeEvent[] {
+export function requestProvisionAction(command: RequestProvisionAction, node: Node, check: InterfaceCheck = unsupportedInterface): NodeEvent[] {
   ensureNotLocked(node);
-  const { target, clean_steps, disable_ramdisk, deploy_steps, configdrive, rescue_password } = command.data;
+  const { target, clean_steps, disable_ramdisk, configdrive, rescue_password } = command.data;
   const event = isProvisionVerb(target) ? VERBS[target] : undefined;
-  if (event) checkProvisionRules(node, event);
+  // Ironic's API refuses deploying a node in maintenance before it looks at the state machine.
+  if ((event === 'deploy' || event === 'rebuild') && node.maintenance) throw inMaintenance(node, 'provisioning');
   const to = event && firedBy('operator', node.provision_state, event);
   if (!event || !to) throw new InvalidStateError(node.uuid, node.provision_state, target);
-  if (event === 'clean' && (!Array.isArray(clean_steps) || clean_steps.length === 0)) {
-    throw new InvalidParameterError(node.uuid, 'clean_steps is required and must be a non-empty list when target is "clean".');
-  }
+  checkArguments(node, event, command.data);
+  checkConductorRules(node, event, check);
+  const deploy_steps = deployStepsOf(node, event, command.data);
   const provisionMove = moved(command, node, event, to, {
     verb: target,
     // Manual cleaning returns to manageable instead of heading for available.
     chosenTarget: event === 'clean' ? 'manageable' : null,
     last_error: event === 'abort' && node.provision_state === 'clean wait' ? cleanAbortedText(node) : null,
     ...(event === 'clean' ? { clean_steps, ...(disable_ramdisk && { disable_ramdisk }) } : {}),
-    ...(deploy_steps && (event === 'deploy' || event === 'rebuild') ? { deploy_steps } : {}),
+    ...(deploy_steps ? { deploy_steps } : {}),
     ...(configdrive && (event === 'deploy' || event === 'rebuild') ? { configdrive } : {}),
     ...(rescue_password && event === 'rescue' ? { rescue_password } : {}),
   });
   return [provisionMove, ...introspectionAfterProvisionMove(command, node, event), ...ramdiskTearDown(command, node, event)];
+}
+
+/**
+ * The deploy steps a deployment runs: through the agent (`direct`), those of the deploy templates
+ * its instance's traits name first, then the operator's (Ironic's conductor expands the templates).
+ */
+function deployStepsOf(node: Node, event: MachineEvent, { deploy_steps, deploy_templates }: RequestProvisionAction['data']): Json[] | undefined {
+  if (event !== 'deploy' && event !== 'rebuild') return undefined;
+  const templateSteps = interfaceOf(node, 'deploy') === 'direct' ? templateDeploySteps(deploy_templates ?? [], node.instance_info.traits) : [];
+  return templateSteps.length > 0 ? [...templateSteps, ...(deploy_steps ?? [])] : deploy_steps;
+}
+
+/** Ironic's refusals of a verb's arguments (its API checks them; here they can never reach the history either). */
+function checkArguments(node: Node, event: MachineEvent, args: RequestProvisionAction['data']): void {
+  const refusal =
+    ((event === 'deploy' || event === 'rebuild') && configDriveRefusal(args.configdrive)) ||
+    (event === 'clean' && (given(args.clean_steps) ? stepsRefusal('clean', args.clean_steps) : '"clean_steps" is required when setting target provision state to clean')) ||
+    (event === 'rescue' && !args.rescue_password?.trim() && 'A non-empty "rescue_password" is required when setting target provision state to rescue');
+  if (refusal) throw new InvalidParameterError(node.uuid, refusal);
+}
+
+/**
+ * What Ironic's conductor checks before it takes a verb, in its order: maintenance, protection,
+ * retirement, and whether the interfaces the verb needs can work (`check`, the drivers'
+ * judgement). A refusal leaves the node where it is.
+ */
+function checkConductorRules(node: Node, event: MachineEvent, check: InterfaceCheck): void {
+  const failing = (...names: CheckedInterface[]) => names.map((name) => check(node, name)).find((reason) => reason !== undefined);
+  switch (event) {
+    case 'deploy':
+    case 'rebuild': {
+      if (event === 'rebuild' && node.protected) throw new NodeProtectedError(node.uuid);
+      const reason = failing('power', 'deploy');
+      if (reason) throw new InvalidParameterError(node.uuid, `Failed to validate deploy or power info for node ${node.uuid}: ${reason}`);
+      return;
+    }
+    case 'delete': {
+      if (node.protected) throw new NodeProtectedError(node.uuid);
+      const reason = failing('power');
+      if (reason) throw new InstanceFailureError(node.uuid, `Failed to validate power driver interface. Can not delete instance. Error: ${reason}`);
+      return;
+    }
+    case 'rescue':
+    case 'unrescue': {
+      if (node.maintenance) throw inMaintenance(node, `${event === 'rescue' ? '' : 'un'}rescuing`);
+      const reason = event === 'rescue' ? failing('power', 'rescue', 'network') : failing('power');
+      if (reason) throw new InstanceFailureError(node.uuid, `Failed to ${event} instance ${node.instance_uuid ?? 'None'} for node ${node.uuid}: Validation failed: ${reason}`);
+      return;
+    }
+    case 'inspect': {
+      const reason = failing('power', 'inspect');
+      if (reason) throw new InvalidParameterError(node.uuid, reason);
+      return;
+    }
+    case 'clean': {
+      if (node.maintenance) throw inMaintenance(node, 'cleaning');
+      const reason = failing('power', 'network');
+      if (reason) throw new InvalidParameterError(node.uuid, `Validation of node ${node.uuid} for cleaning failed: ${reason}`);
+      return;
+    }
+    case 'provide':
+      if (node.provision_state === 'manageable' && node.retired) {
+        throw new InvalidParameterError(node.uuid, `The providing operation can't be performed on node ${node.uuid} because it is retired.`);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/** Ironic's `NodeInMaintenance`. */
+function inMaintenance(node: Node, operation: string): InvalidParameterError {
+  return new InvalidParameterError(node.uuid, `The ${operation} operation can't be performed on node ${node.uuid} because it's in maintenance mode.`);
 }
 
 /** Ironic's record of an aborted clean, naming the step it ran, if any. */
@@ -41,20 +118,6 @@ function cleanAbortedText(node: Node): string {
   const run = node.step_run;
   const step = run?.kind === 'clean' && run.index !== null ? run.steps[run.index] : undefined;
   return `By request, the clean operation was aborted${step ? ` during or after the completion of step "${stepName(step)}"` : ''}`;
-}
-
-/**
- * What Ironic's conductor checks before the state machine: nodes in maintenance are not
- * deployed, protected nodes are neither torn down nor rebuilt, retired nodes are not provided.
- */
-function checkProvisionRules(node: Node, event: MachineEvent): void {
-  if ((event === 'deploy' || event === 'rebuild') && node.maintenance) {
-    throw new InvalidParameterError(node.uuid, `The provisioning operation can't be performed on node ${node.uuid} because it's in maintenance mode.`);
-  }
-  if ((event === 'delete' || event === 'rebuild') && node.protected) throw new NodeProtectedError(node.uuid);
-  if (event === 'provide' && node.provision_state === 'manageable' && node.retired) {
-    throw new InvalidParameterError(node.uuid, `The providing operation can't be performed on node ${node.uuid} because it is retired.`);
-  }
 }
 
 export function recordProvisionOutcome(command: RecordProvisionOutcome, node: Node): NodeEvent[] {
@@ -84,6 +147,12 @@ export function recordProvisionOutcome(command: RecordProvisionOutcome, node: No
   return events;
 }
 
+/** Ironic's words for a deployment or cleaning whose conductor went away (`abort_on_conductor_take_over`). */
+export const TAKEOVER_ERROR = 'Operation was aborted due to conductor take over';
+
+/** The states Ironic's takeover fails with `TAKEOVER_ERROR`; it has no words of its own for the others. */
+const TAKEN_OVER_STATES: ReadonlySet<ProvisionState> = new Set(['deploying', 'cleaning']);
+
 export function recover(command: RecoverNode, node: Node): NodeEvent[] {
   const { deadConductor } = command.data;
   if (node.reservation === null) return [];
@@ -92,7 +161,7 @@ export function recover(command: RecoverNode, node: Node): NodeEvent[] {
   if (WORKING_STATES.has(node.provision_state)) {
     const to = firedBy('conductor', node.provision_state, 'fail');
     if (to) {
-      const error = `${why} ${node.provision_state}; the operation cannot be resumed.`;
+      const error = TAKEN_OVER_STATES.has(node.provision_state) ? TAKEOVER_ERROR : `${why} ${node.provision_state}; the operation cannot be resumed.`;
       return [moved(command, node, 'fail', to, { verb: null, chosenTarget: carriedTarget(node), last_error: error }), ...introspectionAfterProvisionMove(command, node, 'fail', error)];
     }
   }

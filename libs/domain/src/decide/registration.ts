@@ -2,7 +2,7 @@
 import { type DeleteNode, type NodeFieldChanges, type RegisterNode, type UpdateNode } from '../commands.js';
 import { ALREADY_EXISTS, InvalidParameterError, NodeConflictError, NodeProtectedError } from '../errors.js';
 import { type NodeEvent } from '../events.js';
-import { HARDWARE_INTERFACES, HARDWARE_TYPES, INTERFACE_FIELDS, type InterfaceField } from '../hardware-types.js';
+import { HARDWARE_INTERFACES, HARDWARE_TYPES, INTERFACE_FIELDS, type InterfaceField, interfaceRefusal } from '../hardware-types.js';
 import { DEFAULT_NODE_FIELDS, type Json, type JsonObject, type Node, type NodeFields } from '../node.js';
 import { DELETE_ALLOWED_STATES, INTERFACE_UPDATE_STATES, type ProvisionState } from '../states.js';
 import { instanceRemoval } from './allocation.js';
@@ -134,11 +134,10 @@ function resolvedInterfaces(nodeId: string, driver: string, requested: NodeField
       resolved[field] = chosen ?? DEFAULT_NODE_FIELDS[field];
     } else if (chosen === null || chosen === undefined) {
       resolved[field] = support[name][0]!;
-    } else if (support[name].includes(chosen)) {
-      resolved[field] = chosen;
     } else {
-      const valid = `[${support[name].map((impl) => `'${impl}'`).join(', ')}]`;
-      throw new InvalidParameterError(nodeId, `Could not find the following interface in the 'ironic.hardware.interfaces.${name}' entrypoint: ${chosen}. Valid interfaces are ${valid}.`);
+      const refusal = interfaceRefusal(driver, name, chosen);
+      if (refusal) throw new InvalidParameterError(nodeId, refusal);
+      resolved[field] = chosen;
     }
   }
   return resolved as Record<InterfaceField, string>;

@@ -75,7 +75,3 @@ export function changedEntries<T extends object>(current: T, changes: Partial<T>
     Object.entries(changes).filter(([key, value]) => value !== undefined && JSON.stringify(current[key as keyof T]) !== JSON.stringify(value)),
   ) as Partial<T>;
 }
-
-export function assertNever(value: never): never {
-  throw new TypeError(`Unhandled case: ${JSON.stringify(value)}`);
-}

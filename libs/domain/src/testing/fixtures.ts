@@ -1,5 +1,5 @@
 import { type CommandMeta } from '../commands.js';
-import { newNode, type Node } from '../node.js';
+import { DEFAULT_PORTGROUP_FIELDS, newNode, type Node, type Portgroup } from '../node.js';
 import { type ProvisionState, STUCK_STATES_TREATED_AS_FAIL, TARGET_STATES } from '../states.js';
 
 export const NODE_ID = '1be26c0b-03f2-4d2e-ae87-c02d7f33c123';
@@ -22,3 +22,13 @@ export function nodeIn(state: ProvisionState, overrides: Partial<Node> = {}): No
     ...overrides,
   });
 }
+
+/** A port group with Ironic's defaults, made at 09:00 on the fixtures' day. */
+export const portgroup = (uuid: string, fields: Partial<Portgroup> = {}): Portgroup => ({
+  ...DEFAULT_PORTGROUP_FIELDS,
+  uuid,
+  internal_info: {},
+  created_at: '2026-11-21T09:00:00.000Z',
+  updated_at: null,
+  ...fields,
+});

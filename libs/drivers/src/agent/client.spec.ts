@@ -4,6 +4,7 @@ import {
   AgentBusy, AgentCommandFailed, agentCommandError, agentEndpoint, agentNodeView, agentPortsView, AgentUnreachable, commandsUrl, readCommandAnswer,
   readCommandsStatus, readStepOffer,
 } from './client.js';
+import { thrown } from '../testing/thrown.js';
 
 const UUID = '1be26c0b-03f2-4d2e-ae87-c02d7f33c123';
 const AT_NODE = { url: 'http://192.0.2.10:9999', token: 'secret-token', nodeUuid: UUID };
@@ -12,15 +13,6 @@ const ANONYMOUS = { url: 'http://192.0.2.10:9999/', token: null };
 const node = (fields: Partial<Node> = {}): Node => newNode(UUID, '2026-01-01T00:00:00Z', { provision_state: 'manageable', driver: 'redfish', ...fields });
 const answer = (status: number, body: unknown) => ({ status, text: typeof body === 'string' ? body : JSON.stringify(body) });
 const command = (fields: Record<string, unknown> = {}) => ({ id: 'c-1', command_name: 'execute_clean_step', command_status: 'RUNNING', command_error: null, command_result: null, ...fields });
-
-function thrown(action: () => unknown): Error {
-  try {
-    action();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('command URLs', () => {
   it('carries wait first, then the token, as Ironic sends them', () => {
@@ -148,12 +140,12 @@ describe('what the agent is sent of the node', () => {
     ports: [port],
   });
 
-  it('is Ironic’s node fields, secrets and the config drive masked', () => {
+  it('is Ironic’s node fields, secrets (oslo’s keys: an SNMP key is not one) and the config drive masked', () => {
     const view = agentNodeView(deployed);
     expect(view).toMatchObject({
       uuid: UUID,
       driver: 'redfish',
-      driver_info: { redfish_address: 'https://bmc', redfish_password: '******', nested: { snmp_auth_key: '******' } },
+      driver_info: { redfish_address: 'https://bmc', redfish_password: '******', nested: { snmp_auth_key: 'k' } },
       instance_info: { image_source: 'http://images/disk.qcow2', configdrive: '******', root_gb: 10 },
       properties: { root_device: { name: '/dev/sda' } },
       target_raid_config: { logical_disks: [] },

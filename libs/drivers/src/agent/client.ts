@@ -7,7 +7,7 @@
  * Answers are read without I/O by the exported functions below; `AgentClient` only adds HTTP,
  * a deadline per request and Ironic's retries of requests the network failed.
  */
-import { type Json, type JsonObject, type Node, type Port, type Step, type StepKind, isSecretKey, pythonRepr } from '@ironledger/domain';
+import { type Json, type JsonObject, maskDictPassword, type Node, type Port, REDACTED, type Step, type StepKind, pythonRepr } from '@ironledger/domain';
 import { DriverError } from '../driver.js';
 
 /** Where an agent listens and the secret it takes. */
@@ -54,19 +54,11 @@ export interface AgentStepOffer {
 /** No answer from the agent: refused, reset or timed out (the ramdisk is gone or not up). */
 export class AgentUnreachable extends DriverError {
   readonly kind = 'agent-unreachable' as const;
-  constructor(message: string) {
-    super(message);
-    this.name = 'AgentUnreachable';
-  }
 }
 
 /** The agent runs another command and refuses a new one (HTTP 409); asking again later may work. */
 export class AgentBusy extends DriverError {
   readonly kind = 'agent-busy' as const;
-  constructor(message: string) {
-    super(message);
-    this.name = 'AgentBusy';
-  }
 }
 
 /** The agent refused or failed a command, or answered with something that is not one. */
@@ -80,7 +72,6 @@ export class AgentCommandFailed extends DriverError {
     readonly command: AgentCommand | null = null,
   ) {
     super(message);
-    this.name = 'AgentCommandFailed';
   }
 }
 
@@ -108,9 +99,6 @@ export interface AgentAnswer {
   readonly status: number;
   readonly text: string;
 }
-
-/** What Ironic shows in place of a secret. */
-const MASK = '******';
 
 /** Talks to the agents of any number of nodes; holds no state of its own beyond its settings. */
 export class AgentClient {
@@ -278,16 +266,17 @@ export function commandsUrl(agent: Pick<AgentEndpoint, 'url' | 'token'>, query: 
 
 /**
  * The node as the agent gets it (Ironic's `node.as_dict(secure=True)`): Ironic's node fields
- * that ironledger keeps, secrets in `driver_info` and `instance_info` masked, and the config
- * drive masked unless `withConfigdrive` (deploy steps, which write it).
+ * that ironledger keeps, `driver_info` and `instance_info` masked by oslo's `mask_dict_password`,
+ * and the config drive (left out of that) masked unless `withConfigdrive` (deploy steps, which write it).
  */
 export function agentNodeView(node: Node, { withConfigdrive = false } = {}): JsonObject {
-  const instanceInfo = maskSecrets(node.instance_info) as JsonObject;
-  if (withConfigdrive && node.instance_info.configdrive !== undefined) instanceInfo.configdrive = node.instance_info.configdrive;
+  const { configdrive, ...rest } = node.instance_info;
+  const instanceInfo = { ...maskDictPassword(rest) };
+  if (configdrive !== undefined && configdrive !== null) instanceInfo.configdrive = withConfigdrive ? configdrive : REDACTED;
   const view: JsonObject = {};
   for (const field of NODE_FIELDS) view[field] = (node[field] ?? null) as Json;
   for (const iface of INTERFACE_FIELDS) view[iface] = node[iface];
-  return { ...view, driver_info: maskSecrets(node.driver_info), instance_info: instanceInfo, traits: [...node.traits] };
+  return { ...view, driver_info: maskDictPassword(node.driver_info), instance_info: instanceInfo, traits: [...node.traits] };
 }
 
 /** The ports as the agent gets them (Ironic's `port.as_dict()`: nothing masked). */
@@ -307,12 +296,6 @@ const INTERFACE_FIELDS = [
   'bios_interface', 'boot_interface', 'console_interface', 'deploy_interface', 'inspect_interface', 'management_interface',
   'network_interface', 'power_interface', 'raid_interface', 'rescue_interface', 'storage_interface', 'vendor_interface',
 ] as const satisfies readonly (keyof Node)[];
-
-/** Values under a secret-naming key replaced by `******`, at any depth (objects are walked, as oslo's `mask_dict_password` does). */
-function maskSecrets(value: Json): Json {
-  if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, isObject(item) ? maskSecrets(item) : isSecretKey(key) ? MASK : item]));
-}
 
 function stepParam(step: Step): JsonObject {
   return { ...(step as unknown as JsonObject), args: step.args ?? {} };

@@ -1,4 +1,4 @@
-import { type RamdiskImageDefaults } from '../boot/index.js';
+import { type MediaServerOptions, type RamdiskImageDefaults } from '../boot/index.js';
 
 /** How a conductor provisions through the ramdisk agent (Ironic's `[agent]`, `[deploy]` and `[conductor]` ramdisk settings). */
 export interface AgentOptions {
@@ -10,6 +10,8 @@ export interface AgentOptions {
   readonly cleanStepPriorities?: Readonly<Record<string, number>>;
   /** How long one agent command may take to answer (Ironic's `[agent] command_timeout`). */
   readonly commandTimeoutMs?: number;
+  /** Where the conductor serves the configuration floppies of virtual-media boots (VMEDIA_SERVER_HOST, _PORT, _URL). */
+  readonly mediaServer?: MediaServerOptions;
 }
 
 /** Ironic's default API endpoint, where ramdisks look nodes up unless told otherwise. */

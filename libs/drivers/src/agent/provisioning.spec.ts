@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { type Step } from '@ironledger/domain';
+import { defaultInterfaces, newNode, type Step } from '@ironledger/domain';
 import { type AgentCommand } from './client.js';
-import { completedCommand } from './provisioning.js';
+import { offeredByNode, raidStepRefusal } from './step-plan.js';
+import { completedCommand } from './step-run.js';
 
 const step = (name: string): Step => ({ interface: 'deploy', step: name, priority: 80, args: {} });
 const command = (name: string, status: string, ran?: string): AgentCommand => ({
@@ -26,5 +27,23 @@ describe('the agent command that finished a step (as Ironic reads the command li
     expect(completedCommand([command('get_deploy_steps', 'SUCCEEDED')], 'deploy', step('write_image'))).toBeUndefined();
     expect(completedCommand([command('execute_deploy_step', 'SUCCEEDED', 'erase_devices_metadata')], 'deploy', step('write_image'))).toBeUndefined();
     expect(completedCommand([command('execute_clean_step', 'SUCCEEDED', 'write_image')], 'deploy', step('write_image'))).toBeUndefined();
+  });
+});
+
+describe('the agent’s steps a node offers', () => {
+  const ipmi = (raid_interface: string) => newNode('1be26c0b-03f2-4d2e-ae87-c02d7f33c124', '2026-01-01T00:00:00Z', { provision_state: 'manageable', driver: 'ipmi', ...defaultInterfaces('ipmi'), raid_interface });
+
+  it('include its RAID steps (create_configuration, delete_configuration) only through the agent RAID interface, as Ironic 21.4 attributes them', () => {
+    const raid = { interface: 'raid' };
+    expect(offeredByNode(ipmi('agent'), raid)).toBe(true);
+    expect(offeredByNode(ipmi('no-raid'), raid)).toBe(false);
+    expect(offeredByNode(ipmi('no-raid'), { interface: 'deploy' })).toBe(true);
+  });
+
+  it('need a target RAID configuration to create one, as Ironic’s agent RAID interface checks before asking the agent', () => {
+    const create = { interface: 'raid', step: 'create_configuration' };
+    expect(raidStepRefusal(ipmi('agent'), create)).toBe('Node 1be26c0b-03f2-4d2e-ae87-c02d7f33c124 has no target RAID configuration.');
+    expect(raidStepRefusal({ ...ipmi('agent'), target_raid_config: { logical_disks: [{ size_gb: 'MAX', raid_level: '1', is_root_volume: true }] } }, create)).toBeUndefined();
+    expect(raidStepRefusal(ipmi('agent'), { interface: 'raid', step: 'delete_configuration' })).toBeUndefined();
   });
 });

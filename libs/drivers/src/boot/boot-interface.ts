@@ -1,4 +1,4 @@
-import { type JsonObject, type Node, type ProvisionState } from '@ironledger/domain';
+import { type JsonObject, type Node, RESCUE_LIKE_STATES } from '@ironledger/domain';
 
 /** Which agent ramdisk to boot: the deploy ramdisk (deploying and cleaning) or the rescue ramdisk. */
 export type RamdiskMode = 'deploy' | 'rescue';
@@ -32,9 +32,6 @@ export interface BootInterface {
    */
   prepareInstance(node: Node): Promise<JsonObject | void>;
 }
-
-/** Ironic's `RESCUE_LIKE_STATES`: the rescue ramdisk is the one that runs in them. */
-const RESCUE_LIKE_STATES: ReadonlySet<ProvisionState> = new Set<ProvisionState>(['rescuing', 'rescue wait', 'rescue failed', 'unrescuing', 'unrescue failed']);
 
 /** The ramdisk the node's state calls for (Ironic's `rescue_or_deploy_mode`). */
 export function ramdiskModeOf(node: Pick<Node, 'provision_state'>): RamdiskMode {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { type JsonObject, newNode, type Node, type Port } from '@ironledger/domain';
 import { DriverError, type ManagementDriver } from '../driver.js';
-import { agentIso, agentKernelAndRamdisk, type BootInterface, bootInterfaceFor, isOpticalDrive, kernelAppendParams, mediaActionTarget, pxeBoot, pxeConfig, ramdiskModeOf } from './index.js';
+import { agentIso, agentKernelAndRamdisk, type BootInterface, bootInterfaceFor, ipxeScript, isOpticalDrive, kernelAppendParams, mediaActionTarget, pxeBoot, pxeConfig, ramdiskModeOf } from './index.js';
+import { thrown } from '../testing/thrown.js';
 
 const UUID = '1be26c0b-03f2-4d2e-ae87-c02d7f33c123';
 const node = (driverInfo: JsonObject = {}, fields: Partial<Node> = {}): Node => newNode(UUID, '2026-01-01T00:00:00Z', { provision_state: 'manageable', driver: 'redfish', driver_info: driverInfo, ...fields });
@@ -9,15 +10,6 @@ const port = (address: string, pxeEnabled = true): Port => ({
   uuid: `p-${address}`, address, pxe_enabled: pxeEnabled, extra: {}, local_link_connection: {}, physical_network: null, is_smartnic: false,
   portgroup_uuid: null, internal_info: {}, created_at: '2026-01-01T00:00:00Z',
 });
-
-function thrown(action: () => unknown): Error {
-  try {
-    action();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('the agent ISO for virtual media', () => {
   it('is driver_info/<mode>_iso, else the deprecated redfish_<mode>_iso, else the conductor’s', () => {
@@ -76,6 +68,13 @@ describe('the PXE configuration', () => {
     expect(kernelAppendParams(node({ kernel_append_params: 'a' }, { instance_info: { kernel_append_params: 'b' } }), 'quiet')).toBe('b');
     expect(kernelAppendParams(node(), 'quiet')).toBe('quiet');
     expect(pxeConfig(node({ kernel_append_params: '' }), 'deploy', options).kernel_params).toBe('ipa-api-url=http://api.example:6385');
+  });
+});
+
+describe('the iPXE script', () => {
+  it('fetches the configuration’s kernel, with its command line, and ramdisk, then boots', () => {
+    const config = pxeConfig(node({ deploy_kernel: 'http://images/k', deploy_ramdisk: 'http://images/r', kernel_append_params: 'console=ttyS0' }), 'deploy', { apiUrl: 'http://api' });
+    expect(ipxeScript(config).split('\n')).toEqual(['#!ipxe', 'kernel http://images/k console=ttyS0 ipa-api-url=http://api initrd=ramdisk', 'initrd --name ramdisk http://images/r', 'boot', '']);
   });
 });
 

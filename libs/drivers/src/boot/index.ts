@@ -5,8 +5,10 @@ import { type BootInterface } from './boot-interface.js';
 export { type BootInterface, type RamdiskMode, ramdiskModeOf } from './boot-interface.js';
 export { capability, deployBootMode } from './boot-mode.js';
 export { agentIso, agentKernelAndRamdisk, bootsInstanceRamdisk, type InstanceRamdisk, instanceRamdisk, type RamdiskImageDefaults } from './ramdisk-images.js';
-export { DEFAULT_KERNEL_APPEND_PARAMS, instancePxeConfig, kernelAppendParams, pxeBoot, type PxeBootOptions, type PxeConfig, pxeConfig } from './pxe.js';
-export { isOpticalDrive, mediaActionTarget, redfishVirtualMediaBoot, type VirtualDrive, type VirtualMediaBootOptions } from './virtual-media.js';
+export { DEFAULT_KERNEL_APPEND_PARAMS, instancePxeConfig, ipxeScript, kernelAppendParams, type NetworkBootName, pxeBoot, type PxeBootOptions, type PxeConfig, pxeConfig } from './pxe.js';
+export { CONFIG_FLOPPY_LABEL, configFloppy, PARAMETERS_FILE, parametersText } from './config-floppy.js';
+export { type MediaPublisher, mediaServer, type MediaServerOptions } from './media-server.js';
+export { isOpticalDrive, isRemovableDrive, mediaActionTarget, redfishVirtualMediaBoot, type VirtualDrive, type VirtualMediaBootOptions } from './virtual-media.js';
 
 /**
  * The node's boot interface (its `boot_interface`) among those its hardware type offers,

@@ -80,6 +80,27 @@ describe('booting the ramdisk', () => {
   });
 });
 
+describe('the ipxe boot interface', () => {
+  it('boots the ramdisk as pxe does, recording the iPXE script the service serves the node', async () => {
+    const ipxe = pxeBoot(management, { apiUrl: API_URL, images: { deployKernel: 'http://images.example/ipa.kernel', deployRamdisk: 'http://images.example/ipa.initramfs' } }, 'ipxe');
+    expect(ipxe.name).toBe('ipxe');
+    const config = await ipxe.prepareRamdisk(node(1, {}, { boot_interface: 'ipxe' }), 'deploy');
+    expect(config).toMatchObject({ mode: 'deploy', kernel: 'http://images.example/ipa.kernel', mac_addresses: ['52:54:00:aa:bb:01'] });
+    expect((config as JsonObject).ipxe_script).toBe(
+      [
+        '#!ipxe',
+        `kernel http://images.example/ipa.kernel nofb nomodeset vga=normal ipa-api-url=${API_URL} initrd=ramdisk`,
+        'initrd --name ramdisk http://images.example/ipa.initramfs',
+        'boot',
+        '',
+      ].join('\n'),
+    );
+    expect(await management.getBootDevice(node(1))).toEqual({ boot_device: 'pxe', persistent: false });
+    await power.setPowerState(node(1), 'power on');
+    expect(sim.bmcs[0]!.booted).toEqual({ source: 'network' });
+  });
+});
+
 describe('after the ramdisk', () => {
   it('boots the instance from the disk from now on', async () => {
     await boot.prepareRamdisk(node(4), 'deploy');

@@ -33,7 +33,12 @@ export type PxeConfig = {
   readonly kernel_params: string;
   /** The PXE-enabled ports' MACs, to which DHCP answers with this configuration. */
   readonly mac_addresses: string[];
+  /** For the `ipxe` boot interface: the iPXE script the service serves in place of a PXE menu. */
+  readonly ipxe_script?: string;
 };
+
+/** The network boot interfaces: `pxe`, and `ipxe`, which boots the same way through an iPXE script. */
+export type NetworkBootName = 'pxe' | 'ipxe';
 
 /** The PXE configuration of the ramdisk of `mode` (Ironic's `build_pxe_config_options`, for the agent's ramdisk). */
 export function pxeConfig(node: Node, mode: RamdiskMode, options: PxeBootOptions): PxeConfig {
@@ -65,6 +70,18 @@ export function instancePxeConfig(node: Node, options: Pick<PxeBootOptions, 'ker
   };
 }
 
+/**
+ * The script an iPXE service serves for `config` (Ironic's `ipxe` boot interface chains the
+ * node's PXE boot into one): fetch the kernel and ramdisk over HTTP and boot them with the
+ * configuration's command line.
+ */
+export function ipxeScript(config: PxeConfig): string {
+  return ['#!ipxe', `kernel ${config.kernel} ${config.kernel_params} initrd=ramdisk`.trimEnd(), `initrd --name ramdisk ${config.ramdisk}`, 'boot', ''].join('\n');
+}
+
+/** `config` as the boot interface `name` records it: with its iPXE script for `ipxe`. */
+const served = (name: NetworkBootName, config: PxeConfig): PxeConfig => (name === 'ipxe' ? { ...config, ipxe_script: ipxeScript(config) } : config);
+
 /** The PXE-enabled ports' MACs, to which DHCP answers. */
 const pxeMacs = (node: Node): string[] => node.ports.filter((port) => port.pxe_enabled).map((port) => port.address);
 
@@ -80,10 +97,10 @@ export function kernelAppendParams(node: Node, fallback: string): string {
   return fallback;
 }
 
-/** The `pxe` boot interface over the node's management interface (Redfish or IPMI), which sets the boot device. */
-export function pxeBoot(management: ManagementDriver, options: PxeBootOptions): BootInterface {
+/** The `pxe` (or `ipxe`) boot interface over the node's management interface (Redfish or IPMI), which sets the boot device. */
+export function pxeBoot(management: ManagementDriver, options: PxeBootOptions, name: NetworkBootName = 'pxe'): BootInterface {
   return {
-    name: 'pxe',
+    name,
 
     validate(node) {
       // The DHCP server knows the node by its ports only (Ironic's `_validate_common`).
@@ -93,7 +110,7 @@ export function pxeBoot(management: ManagementDriver, options: PxeBootOptions): 
     },
 
     async prepareRamdisk(node, mode) {
-      const config = pxeConfig(node, mode, options);
+      const config = served(name, pxeConfig(node, mode, options));
       await management.setBootDevice(node, 'pxe', false);
       return config;
     },
@@ -107,7 +124,7 @@ export function pxeBoot(management: ManagementDriver, options: PxeBootOptions): 
 
     async prepareInstance(node) {
       if (!bootsInstanceRamdisk(node)) return management.setBootDevice(node, 'disk', true);
-      const config = instancePxeConfig(node, options);
+      const config = served(name, instancePxeConfig(node, options));
       await management.setBootDevice(node, 'pxe', true);
       return config;
     },

@@ -22,6 +22,16 @@ export interface RamdiskImageDefaults {
 }
 
 /**
+ * Whether booting the node for `mode` needs the agent's ramdisk (Ironic's `needs_agent_ramdisk`):
+ * always but for a `ramdisk` deployment, which boots its instance directly; that one needs it only
+ * to clean afterwards, unless the node turns automated cleaning off (Ironic's conductor default,
+ * cleaning on, stands for a node that does not say).
+ */
+export function needsAgentRamdisk(node: Node, mode: RamdiskMode): boolean {
+  return mode !== 'deploy' || interfaceOf(node, 'deploy') !== 'ramdisk' || node.automated_clean !== false;
+}
+
+/**
  * The agent ISO to insert as virtual media: `driver_info/<mode>_iso`, else the deprecated
  * `redfish_<mode>_iso` (Ironic 21.4's `get_agent_iso`), else the conductor's default.
  */

@@ -5,13 +5,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { type JsonObject, type Node } from '@ironledger/domain';
-import { BmcSim } from '@ironledger/bmc-sim';
+import { BmcSim, parseParameters, readFloppy } from '@ironledger/bmc-sim';
 import { DriverError, type ManagementDriver } from '../driver.js';
 import { RedfishConnections } from '../redfish/connections.js';
 import { redfishManagement } from '../redfish/management.js';
 import { type ClosablePowerDriver, redfishPower } from '../redfish/power.js';
 import { redfishNode } from '../redfish/test-node.js';
 import { type BootInterface } from './boot-interface.js';
+import { mediaServer } from './media-server.js';
 import { redfishVirtualMediaBoot } from './virtual-media.js';
 
 const DEPLOY_ISO = 'http://images.example/ipa-deploy.iso';
@@ -57,6 +58,35 @@ describe('validation', () => {
     expect(() => boot.validate(node(1, {}))).toThrow("Error validating Redfish virtual media. Some parameters were missing in node's driver_info. Missing are: ['deploy_iso']");
     expect(() => boot.validate(node(1, {}, { provision_state: 'rescuing' }))).not.toThrow();
     expect(() => boot.validate({ ...node(1), driver_info: { deploy_iso: DEPLOY_ISO } })).toThrow(DriverError);
+  });
+});
+
+describe('the agent token on the configuration floppy', () => {
+  it('goes beside the ISO on a FAT image the conductor serves to the BMC, and goes away with the media', async () => {
+    const media = mediaServer();
+    const withFloppy = redfishVirtualMediaBoot(connections, management, { apiUrl: 'http://api.example:6385', media });
+    try {
+      const booting = node(7, { deploy_iso: DEPLOY_ISO }, { agent: { token: 'T'.repeat(43), url: null, version: null, last_heartbeat: null, pregenerated: true } });
+      await withFloppy.prepareRamdisk(booting, 'deploy');
+      const floppy = sim.bmcs[6]!.media.Floppy!;
+      expect(floppy).toMatchObject({ inserted: true, image: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/vmedia\/[A-Za-z0-9_-]{32}\.img$/) });
+      const response = await fetch(floppy.image);
+      expect(response.headers.get('connection')).toBe('close');
+      const { label, files } = readFloppy(Buffer.from(await response.arrayBuffer()));
+      expect(label).toBe('ir-vfd-dev');
+      expect(parseParameters(files.get('parameters.txt')!.toString())).toEqual({
+        'ipa-agent-token': 'T'.repeat(43), 'ipa-api-url': 'http://api.example:6385', boot_method: 'vmedia', 'ipa-node-uuid': booting.uuid,
+      });
+      expect(cd(7)).toMatchObject({ image: DEPLOY_ISO });
+      await withFloppy.cleanUpRamdisk(booting);
+      expect(sim.bmcs[6]!.media).toEqual({});
+      expect((await fetch(floppy.image)).status).toBe(404);
+      // A node without a token (a network-booted one's, or before this change) gets no floppy.
+      await withFloppy.prepareRamdisk(node(7), 'deploy');
+      expect(sim.bmcs[6]!.media.Floppy).toBeUndefined();
+    } finally {
+      await media.close();
+    }
   });
 });
 

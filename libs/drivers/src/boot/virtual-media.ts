@@ -1,20 +1,29 @@
 /**
  * Ironic's `redfish-virtual-media` boot interface: the agent's ISO is inserted into a virtual
  * CD/DVD drive of the node's manager (found through the ComputerSystem's `Links.ManagedBy`),
- * whatever was inserted there ejected first, and the BMC told to boot from it once. A `ramdisk`
- * deployment's instance ISO is inserted the same way, and booted from persistently.
+ * whatever was inserted there ejected first, and the BMC told to boot from it once. The agent's
+ * token, made by the conductor before the boot, goes with it on a configuration floppy (FAT12,
+ * `ir-vfd-dev`, `parameters.txt`) in the manager's floppy/USB drive, served by the conductor's
+ * media server, so that the API never has to hand it out. A `ramdisk` deployment's instance ISO
+ * is inserted the same way, and booted from persistently.
  */
 import { type Node } from '@ironledger/domain';
 import { DriverError, type ManagementDriver } from '../driver.js';
 import { type RedfishClient, type Resource } from '../redfish/client.js';
-import { type RedfishConnections, redfishFailure } from '../redfish/connections.js';
+import { type NodeSystem, type RedfishConnections, redfishFailure } from '../redfish/connections.js';
 import { RedfishError } from '../redfish/errors.js';
 import { type BootInterface, ramdiskModeOf } from './boot-interface.js';
-import { agentIso, bootsInstanceRamdisk, instanceRamdisk, type RamdiskImageDefaults } from './ramdisk-images.js';
+import { configFloppy } from './config-floppy.js';
+import { type MediaPublisher } from './media-server.js';
+import { agentIso, bootsInstanceRamdisk, instanceRamdisk, needsAgentRamdisk, type RamdiskImageDefaults } from './ramdisk-images.js';
 
 export interface VirtualMediaBootOptions {
   /** ISOs of nodes whose `driver_info` names none (`deployIso`, `rescueIso`). */
   readonly images?: RamdiskImageDefaults;
+  /** Where ramdisks reach the API (`ipa-api-url` on the configuration floppy). */
+  readonly apiUrl?: string;
+  /** Serves the configuration floppies; without it the agent gets no token from its medium. */
+  readonly media?: MediaPublisher;
 }
 
 /** A virtual media device of the node's manager, as last read. */
@@ -29,6 +38,12 @@ export function isOpticalDrive(media: Resource): boolean {
   return Array.isArray(types) && (types.includes('CD') || types.includes('DVD'));
 }
 
+/** Whether a virtual media device takes a floppy or a USB stick, where the configuration floppy goes. */
+export function isRemovableDrive(media: Resource): boolean {
+  const types = media.MediaTypes;
+  return Array.isArray(types) && (types.includes('Floppy') || types.includes('USBStick'));
+}
+
 /** Where `#VirtualMedia.InsertMedia` or `EjectMedia` is posted; refused as sushy refuses a device without it. */
 export function mediaActionTarget(drive: VirtualDrive, action: 'InsertMedia' | 'EjectMedia'): string {
   const name = `#VirtualMedia.${action}`;
@@ -38,16 +53,17 @@ export function mediaActionTarget(drive: VirtualDrive, action: 'InsertMedia' | '
 }
 
 export function redfishVirtualMediaBoot(connections: RedfishConnections, management: ManagementDriver, options: VirtualMediaBootOptions = {}): BootInterface {
-  /** The manager's CD/DVD drives, in the order the BMC lists its managers and their devices. */
-  const opticalDrives = async (client: RedfishClient): Promise<VirtualDrive[]> => {
-    const { system } = await connections.readSystem(client);
+  /** The manager's drives that `kind` accepts, in the order the BMC lists its managers and their devices. */
+  const drivesOf = async (target: NodeSystem, kind: (media: Resource) => boolean): Promise<VirtualDrive[]> => {
+    const { client } = target;
+    const { system } = await connections.readSystem(target);
     const drives: VirtualDrive[] = [];
     for (const managerPath of linksOf((system.Links as Resource | undefined)?.ManagedBy)) {
       const collection = linkOf((await client.get(managerPath)).VirtualMedia);
       if (!collection) continue;
       for (const path of linksOf((await client.get(collection)).Members)) {
         const media = await client.get(path);
-        if (isOpticalDrive(media)) drives.push({ path, media });
+        if (kind(media)) drives.push({ path, media });
       }
     }
     return drives;
@@ -60,18 +76,41 @@ export function redfishVirtualMediaBoot(connections: RedfishConnections, managem
 
   const ejectAll = async (node: Node): Promise<void> => {
     try {
-      const client = connections.clientOf(node);
-      await eject(client, await opticalDrives(client));
+      const target = connections.systemOf(node);
+      await eject(target.client, await drivesOf(target, (media) => isOpticalDrive(media) || isRemovableDrive(media)));
     } catch (error) {
       throw redfishFailure(error, `Ejecting virtual media from node ${node.uuid} failed`);
+    }
+    options.media?.withdraw(node.uuid);
+  };
+
+  /**
+   * Puts the agent's parameters (its token, the API's URL, the node) on a configuration floppy in
+   * the manager's floppy/USB drive, as Ironic does for a token it made before the boot.
+   */
+  const insertParameters = async (node: Node): Promise<void> => {
+    const token = node.agent?.token;
+    if (!token || !options.media) return;
+    const params = { 'ipa-agent-token': token, 'ipa-api-url': options.apiUrl ?? '', boot_method: 'vmedia', 'ipa-node-uuid': node.uuid };
+    const url = await options.media.publish(node.uuid, configFloppy(params));
+    try {
+      const target = connections.systemOf(node);
+      const drives = await drivesOf(target, isRemovableDrive);
+      if (drives.length === 0) throw new DriverError(`No virtual floppy or USB device found for node ${node.uuid} to hand its agent the token`);
+      await eject(target.client, drives);
+      await target.client.post(mediaActionTarget(drives[0]!, 'InsertMedia'), { Image: url });
+    } catch (error) {
+      options.media.withdraw(node.uuid);
+      throw redfishFailure(error, `Inserting the configuration floppy into node ${node.uuid} failed`);
     }
   };
 
   /** Ejects whatever the node's CD/DVD drives hold, then inserts `iso` into the first. */
   const insert = async (node: Node, iso: string): Promise<void> => {
     try {
-      const client = connections.clientOf(node);
-      const drives = await opticalDrives(client);
+      const target = connections.systemOf(node);
+      const { client } = target;
+      const drives = await drivesOf(target, isOpticalDrive);
       if (drives.length === 0) throw new DriverError(`No suitable virtual media device found for node ${node.uuid}`);
       await eject(client, drives);
       // Inserted and write-protected are the defaults; sushy leaves them out, since some BMCs refuse them.
@@ -86,10 +125,12 @@ export function redfishVirtualMediaBoot(connections: RedfishConnections, managem
 
     validate(node) {
       connections.parse(node);
-      agentIso(node, ramdiskModeOf(node), options.images);
+      const mode = ramdiskModeOf(node);
+      if (needsAgentRamdisk(node, mode)) agentIso(node, mode, options.images);
     },
 
     async prepareRamdisk(node, mode) {
+      await insertParameters(node);
       await insert(node, agentIso(node, mode, options.images));
       await management.setBootDevice(node, 'cdrom', false);
     },

@@ -11,6 +11,10 @@ export interface FakeBmc {
   password: string;
   /** The next this many calls fail with completion code 0xff. */
   failures?: number;
+  /** The next this many calls get no session (nothing is sent to the BMC). */
+  sessionFailures?: number;
+  /** The next this many commands are carried out, but their answer comes too late for ipmitool. */
+  lostAnswers?: number;
   /** Never answers: every call lasts until the driver kills it. */
   frozen?: boolean;
   /** `power status` keeps showing the old state for this many reads after a change. */
@@ -67,6 +71,15 @@ export function fakeIpmitool(bmcs: Record<string, FakeBmc>, options: { missing?:
 
   const answer = (bmc: FakeBmc, port: string, command: string, password: string | undefined): ExecResult => {
     if (password !== bmc.password) return { code: 1, stdout: '', stderr: '> RAKP 2 HMAC is invalid\nError: Unable to establish IPMI v2 / RMCP+ session\n' };
+    if ((bmc.sessionFailures ?? 0) > 0) {
+      bmc.sessionFailures!--;
+      return { code: 1, stdout: '', stderr: 'Get Auth Capabilities error\nError: Unable to establish IPMI v2 / RMCP+ session\n' };
+    }
+    if ((bmc.lostAnswers ?? 0) > 0 && command !== 'power status') {
+      bmc.lostAnswers!--;
+      answer(bmc, port, command, password);
+      return { code: 1, stdout: '', stderr: `Discovered IPMB address 0x0\nUnable to set Chassis Power Control to ${command}\nClose Session command failed\n` };
+    }
     if ((bmc.failures ?? 0) > 0) {
       bmc.failures!--;
       return { code: 1, stdout: '', stderr: `Discovered IPMB address 0x0\n${command === 'power status' ? 'Get Chassis Power Status' : 'Set Chassis Power Control'} failed: Unspecified error\n` };
@@ -93,6 +106,8 @@ export function fakeIpmitool(bmcs: Record<string, FakeBmc>, options: { missing?:
       case 'power soft':
         if (!bmc.ignoresSoft) set('off');
         return { code: 0, stdout: 'Chassis Power Control: Soft\n', stderr: '' };
+      case 'power diag':
+        return { code: 0, stdout: 'Chassis Power Control: Diag\n', stderr: '' };
       default:
         // Boot device changes (and the raw command that keeps them) are taken and recorded.
         if (command.startsWith('chassis bootdev ') || command.startsWith('raw ')) return { code: 0, stdout: '', stderr: '' };

@@ -6,13 +6,13 @@ import { bootInterfaceFor, pxeBoot } from '../boot/index.js';
 import { type HardwareType } from '../driver.js';
 import { provisioningByInterface } from '../provisioning-by-interface.js';
 import { ramdiskDeploy } from '../ramdisk-deploy.js';
-import { IpmiManagementDriver } from './management.js';
-import { type IpmiOptions, IpmiPowerDriver } from './power.js';
+import { ipmiManagement } from './management.js';
+import { type IpmiOptions, ipmiPower } from './power.js';
 
 export { type ExecIpmitool, type ExecOptions, spawnIpmitool } from './exec.js';
 export { type IpmiAccess, parseDriverInfo, PRIV_LEVELS, type PrivLevel } from './ipmitool.js';
-export { IpmiManagementDriver } from './management.js';
-export { type IpmiOptions, IpmiPowerDriver } from './power.js';
+export { ipmiManagement, type IpmiManagementDriver } from './management.js';
+export { type IpmiOptions, IpmiOutcomeUnknown, ipmiPower, type IpmiPowerDriver } from './power.js';
 
 /**
  * Ironic's `ipmi` hardware type: power and management through ipmitool; provisioning through the
@@ -20,9 +20,10 @@ export { type IpmiOptions, IpmiPowerDriver } from './power.js';
  * boots the instance's own kernel and ramdisk over PXE.
  */
 export function ipmiHardware(options: IpmiOptions = {}, agentOptions: AgentOptions = {}): HardwareType {
-  const power = new IpmiPowerDriver(options);
-  const management = new IpmiManagementDriver(power);
-  const boots = [pxeBoot(management, { apiUrl: agentOptions.apiUrl ?? DEFAULT_RAMDISK_API_URL, images: agentOptions.images })];
+  const power = ipmiPower(options);
+  const management = ipmiManagement(power);
+  const pxeOptions = { apiUrl: agentOptions.apiUrl ?? DEFAULT_RAMDISK_API_URL, images: agentOptions.images };
+  const boots = [pxeBoot(management, pxeOptions, 'ipxe'), pxeBoot(management, pxeOptions)];
   const boot = (node: Node) => bootInterfaceFor(node, boots);
   const agent = agentProvisioning({ power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }) }, { cleanStepPriorities: agentOptions.cleanStepPriorities });
   return { name: 'ipmi', power, management, provisioning: provisioningByInterface({ direct: agent, ramdisk: ramdiskDeploy({ power, boot, agent }) }, { agent }) };

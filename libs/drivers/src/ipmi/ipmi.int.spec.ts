@@ -12,8 +12,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { DEFAULT_NODE_FIELDS, type JsonObject, type Node } from '@ironledger/domain';
 import { DriverError } from '../driver.js';
-import { IpmiManagementDriver } from './management.js';
-import { type IpmiOptions, IpmiPowerDriver } from './power.js';
+import { ipmiManagement } from './management.js';
+import { type IpmiOptions, ipmiPower } from './power.js';
 
 const run = promisify(execFile);
 // Each ipmitool call to ipmi_sim takes a few hundred ms and a test makes up to a dozen: more than
@@ -63,6 +63,7 @@ beforeEach(() => {
     writeFileSync(join(sim.dir, 'power'), '0\n');
     writeFileSync(join(sim.dir, 'boot'), 'default\n');
     rmSync(join(sim.dir, 'fail'), { force: true });
+    rmSync(join(sim.dir, 'delay'), { force: true });
   }
 });
 
@@ -77,7 +78,7 @@ const node = (sim: Sim, info: JsonObject = {}): Node =>
   }) as unknown as Node;
 
 /** The test's driver: Ironic-like defaults but quick polling. */
-const driver = (options: IpmiOptions = {}) => new IpmiPowerDriver({ pollIntervalMs: 200, ...options });
+const driver = (options: IpmiOptions = {}) => ipmiPower({ pollIntervalMs: 200, ...options });
 
 const power = (sim: Sim) => readFileSync(join(sim.dir, 'power'), 'utf8').trim();
 const events = (sim: Sim) => readFileSync(join(sim.dir, 'events'), 'utf8').trim().split('\n').filter(Boolean).map((line) => line.split(' ').slice(1).join(' '));
@@ -148,6 +149,30 @@ describe('ipmi driver against ipmi_sim', () => {
     clearEvents(sim);
     expect(await ipmi.setPowerState(node(sim), 'soft power off')).toBe('power off');
     expect(events(sim)).toEqual(['shutdown 1']);
+  });
+
+  it('sends a soft power off once when the BMC answers it too late, and finds the node off by its power state', async () => {
+    const ipmi = driver();
+    const sim = sims[0]!;
+    await ipmi.setPowerState(node(sim), 'power on');
+    clearEvents(sim);
+    // The chassis hook holds its answer to the shutdown request for 4 s, past ipmitool's own timeout (once).
+    writeFileSync(join(sim.dir, 'delay'), 'shutdown 4\n');
+    expect(await ipmi.setPowerState(node(sim), 'soft power off')).toBe('power off');
+    expect(events(sim)).toEqual(['shutdown 1']);
+    expect(power(sim)).toBe('0');
+  });
+
+  it('sends power on again when its answer came too late: a second one does no harm', async () => {
+    const ipmi = driver();
+    const sim = sims[0]!;
+    clearEvents(sim);
+    writeFileSync(join(sim.dir, 'delay'), 'power 4\n');
+    expect(await ipmi.setPowerState(node(sim), 'power on')).toBe('power on');
+    expect(power(sim)).toBe('1');
+    const sent = events(sim);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sent)).toEqual(new Set(['power 1']));
   });
 
   it('reboots: off, then on, as Ironic does; a node that is off is just powered on', async () => {
@@ -317,7 +342,7 @@ exit $rc`,
  * without reporting the identify state in Get Chassis Status.
  */
 describe('ipmi management against ipmi_sim', () => {
-  const management = (options: IpmiOptions = {}) => new IpmiManagementDriver(driver(options));
+  const management = (options: IpmiOptions = {}) => ipmiManagement(driver(options));
   const boot = (sim: Sim) => readFileSync(join(sim.dir, 'boot'), 'utf8').trim();
 
   /** ipmitool that logs each command (what follows the password file) to `log`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_NODE_FIELDS, type JsonObject, type Node } from '@ironledger/domain';
 import { DriverError } from '../driver.js';
 import {
-  bmcKey, bootdevCommand, bootdevRefusal, buildArgs, describeFailure, type IpmiAccess, ipmitoolMessages, parseBootParam, parseDriverInfo, parseIdentifyState, parsePowerStatus, redact,
+  bmcKey, bootdevCommand, bootdevRefusal, buildArgs, describeFailure, type IpmiAccess, ipmitoolMessages, parseBootParam, parseDriverInfo, parseIdentifyState, parsePowerStatus, redact, repeatable,
 } from './ipmitool.js';
 
 const node = (driver_info: JsonObject): Node =>
@@ -125,6 +125,7 @@ describe('describeFailure', () => {
       retryable: false,
       reason: 'authentication failed: the BMC rejected the password of user "admin"',
       detail: 'RAKP 2 HMAC is invalid; Error: Unable to establish IPMI v2 / RMCP+ session',
+      reached: false,
     });
     expect(failed(STDERR.unknownUser)).toMatchObject({ kind: 'credentials', retryable: false, reason: 'authentication failed: the BMC does not know user "admin"' });
     expect(describeFailure({ code: 1, stdout: '', stderr: STDERR.unknownUser }, { ...access, username: '' }).reason).toContain('the NULL user');
@@ -149,7 +150,7 @@ describe('describeFailure', () => {
 
   it('reports the BMC’s completion code and retries it', () => {
     expect(failed(STDERR.bmcFailure)).toEqual({
-      kind: 'bmc', retryable: true, reason: 'the BMC answered with an error: Unspecified error', detail: 'Get Chassis Power Status failed: Unspecified error',
+      kind: 'bmc', retryable: true, reason: 'the BMC answered with an error: Unspecified error', detail: 'Get Chassis Power Status failed: Unspecified error', reached: true,
     });
   });
 
@@ -159,8 +160,29 @@ describe('describeFailure', () => {
     });
     expect(describeFailure({ code: null, stdout: '', stderr: '', spawnError: 'ENOENT' }, access)).toMatchObject({ kind: 'no-ipmitool', retryable: false });
     expect(describeFailure({ code: 2, stdout: '', stderr: 'something odd\n' }, access)).toEqual({
-      kind: 'other', retryable: true, reason: 'ipmitool exited with code 2', detail: 'something odd',
+      kind: 'other', retryable: true, reason: 'ipmitool exited with code 2', detail: 'something odd', reached: true,
     });
+  });
+
+  it('tells whether the command may have reached the BMC: not without a session, nor when the BMC says it did not take it', () => {
+    // ipmi_sim's hook answering `power soft` after ipmitool gave up: the session was open, the request sent.
+    const lost = failed('Running Get VSO Capabilities my_addr 0x20, transit 0, target 0x20\nUnable to set Chassis Power Control to Soft\nClose Session command failed\n');
+    expect(lost).toMatchObject({ kind: 'unanswered', retryable: true, reached: true, reason: 'the BMC did not answer the command in time' });
+    expect(describeFailure({ code: null, stdout: '', stderr: '', timedOut: true }, access, 1500).reached).toBe(true);
+    expect(failed(STDERR.bmcFailure).reached).toBe(true);
+    for (const stderr of [STDERR.unreachable, STDERR.dns, STDERR.sessionOnly, STDERR.wrongPassword, 'Set Chassis Power Control to Soft failed: Node busy\n', 'insufficient resources for session\n']) {
+      expect([stderr, failed(stderr).reached]).toEqual([stderr, false]);
+    }
+    expect(describeFailure({ code: null, stdout: '', stderr: '', spawnError: 'EAGAIN' }, access).reached).toBe(false);
+  });
+});
+
+describe('repeatable', () => {
+  it('knows the commands that act again when sent again', () => {
+    for (const command of ['power soft', 'power reset', 'power cycle', 'power diag', 'chassis power soft']) expect([command, repeatable(command.split(' '))]).toEqual([command, false]);
+    for (const command of ['power status', 'power on', 'power off', 'chassis bootdev pxe options=efiboot', 'raw 0x00 0x08 0x03 0x08', 'chassis identify force']) {
+      expect([command, repeatable(command.split(' '))]).toEqual([command, true]);
+    }
   });
 });
 

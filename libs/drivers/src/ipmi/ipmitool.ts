@@ -124,7 +124,7 @@ export interface ExecResult {
   readonly spawnError?: string;
 }
 
-export type FailureKind = 'credentials' | 'unreachable' | 'session' | 'bmc' | 'no-ipmitool' | 'other';
+export type FailureKind = 'credentials' | 'unreachable' | 'session' | 'unanswered' | 'bmc' | 'no-ipmitool' | 'other';
 
 /** What went wrong, in words for `last_error`, and whether another try might help. */
 export interface Failure {
@@ -133,6 +133,29 @@ export interface Failure {
   readonly reason: string;
   /** ipmitool's own words (stderr, less the chatter of `-v`). */
   readonly detail: string;
+  /**
+   * Whether the BMC may have acted on the command: false only when ipmitool never ran or never
+   * got a session (so no command went out), or the BMC answered that it did not take it.
+   */
+  readonly reached: boolean;
+}
+
+/** What ipmitool says when it got no session with the BMC: the command never went out. */
+const NO_SESSION =
+  /Get Auth Capabilities error|Error issuing Get Channel Authentication Capabilities|Could not open socket|Address lookup for .* failed|Unable to establish IPMI v2 \/ RMCP\+ session|insufficient resources for session/i;
+
+/** Completion codes by which the BMC says it did not take the command (Ironic retries them too). */
+const NOT_TAKEN = /failed: (Node busy|Out of space|BMC initialization in progress)\s*$/im;
+
+/** ipmitool commands that act again when sent again: an ACPI shutdown request, a reset, a power cycle, an NMI. */
+const ACTS_AGAIN = /^(chassis )?power (soft|reset|cycle|diag)$/;
+
+/**
+ * Whether sending `command` twice does no more than sending it once (reads, `power on|off`, boot
+ * flags): only such a command may be sent again after a failure that may have reached the BMC.
+ */
+export function repeatable(command: readonly string[]): boolean {
+  return !ACTS_AGAIN.test(command.join(' '));
 }
 
 /** Lines `-v` prints on every call, successful or not. */
@@ -159,7 +182,10 @@ export function describeFailure(result: ExecResult, access: Pick<IpmiAccess, 'us
   const detail = messages.join('; ').slice(0, 600);
   const text = messages.join('\n');
   const user = access.username ? `user "${access.username}"` : 'the NULL user';
-  const failure = (kind: FailureKind, retryable: boolean, reason: string): Failure => ({ kind, retryable, reason, detail });
+  // Unless ipmitool shows otherwise, the command may have gone out and been carried out.
+  const reached = !result.spawnError && !NO_SESSION.test(text) && !NOT_TAKEN.test(text);
+  // A refused login (credentials) sent no command either.
+  const failure = (kind: FailureKind, retryable: boolean, reason: string): Failure => ({ kind, retryable, reason, detail, reached: reached && kind !== 'credentials' });
 
   if (result.spawnError === 'ENOENT') return failure('no-ipmitool', false, 'ipmitool is not installed (Debian package ipmitool)');
   if (result.spawnError) return failure('other', true, `could not start ipmitool (${result.spawnError})`);
@@ -179,6 +205,8 @@ export function describeFailure(result: ExecResult, access: Pick<IpmiAccess, 'us
   if (/Unable to establish IPMI v2 \/ RMCP\+ session/i.test(text)) {
     return failure('session', true, 'could not establish an IPMI v2 / RMCP+ session (BMC unreachable, or credentials, privilege level or cipher suite rejected)');
   }
+  // ipmitool's words when a command of an open session got no answer (`Unable to set Chassis Power Control to Soft`).
+  if (/^Unable to (set|get|send)\b/im.test(text)) return failure('unanswered', true, 'the BMC did not answer the command in time');
   const bmcError = /\bfailed: (.+)$/im.exec(text);
   if (bmcError) return failure('bmc', true, `the BMC answered with an error: ${bmcError[1]!.trim()}`);
   return failure('other', true, `ipmitool exited with code ${result.code}`);

@@ -1,10 +1,10 @@
+import { NamedError } from '@ironledger/domain';
 /** Admission control for ipmitool processes: a counting semaphore and one lane per BMC. */
 
 /** Thrown by `acquire` when the deadline passes before a slot frees up. */
-export class SlotTimeout extends Error {
+export class SlotTimeout extends NamedError {
   constructor() {
     super('no slot before the deadline');
-    this.name = 'SlotTimeout';
   }
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_NODE_FIELDS, type JsonObject, type Node } from '@ironledger/domain';
 import { DriverError } from '../driver.js';
 import { type FakeBmc, fakeIpmitool } from './fake-ipmitool.js';
-import { type IpmiOptions, IpmiPowerDriver } from './power.js';
+import { ipmiManagement } from './management.js';
+import { type IpmiOptions, IpmiOutcomeUnknown, ipmiPower } from './power.js';
 
 const PASSWORD = 'hunter2-secret';
 
@@ -22,7 +23,7 @@ const FAST: IpmiOptions = { passwordVia: 'env', retryDelayMs: 5, minCommandInter
 function setup(bmcs: Record<string, Partial<FakeBmc>>, options: IpmiOptions = {}) {
   const state = Object.fromEntries(Object.entries(bmcs).map(([port, bmc]) => [port, { power: 'off', password: PASSWORD, ...bmc } as FakeBmc]));
   const fake = fakeIpmitool(state);
-  return { driver: new IpmiPowerDriver({ ...FAST, exec: fake.exec, ...options }), fake, state };
+  return { driver: ipmiPower({ ...FAST, exec: fake.exec, ...options }), fake, state };
 }
 
 async function failure(work: Promise<unknown>): Promise<DriverError> {
@@ -31,7 +32,7 @@ async function failure(work: Promise<unknown>): Promise<DriverError> {
   return error as DriverError;
 }
 
-describe('IpmiPowerDriver: reading power', () => {
+describe('ipmiPower: reading power', () => {
   it('reads the power state and passes the password in the environment only', async () => {
     const { driver, fake } = setup({ 6230: { power: 'on' } });
     expect(await driver.getPowerState(node(6230))).toBe('power on');
@@ -54,11 +55,11 @@ describe('IpmiPowerDriver: reading power', () => {
     driver.validate(node(6230));
     expect(() => driver.validate(node(6230, { ipmi_cipher_suite: 0 }))).toThrow(/Refusing ipmi_cipher_suite 0 .* accepts any password/);
     expect(fake.calls).toHaveLength(0);
-    expect(() => new IpmiPowerDriver({ defaultCipherSuite: 0 })).toThrow(DriverError);
+    expect(() => ipmiPower({ defaultCipherSuite: 0 })).toThrow(DriverError);
   });
 });
 
-describe('IpmiPowerDriver: power actions', () => {
+describe('ipmiPower: power actions', () => {
   it('powers on and polls power status until the BMC shows it', async () => {
     const { driver, fake } = setup({ 6230: { lagReads: 2 } });
     expect(await driver.setPowerState(node(6230), 'power on')).toBe('power on');
@@ -105,7 +106,7 @@ describe('IpmiPowerDriver: power actions', () => {
   });
 });
 
-describe('IpmiPowerDriver: failures and retries', () => {
+describe('ipmiPower: failures and retries', () => {
   it('retries a BMC error and succeeds', async () => {
     const { driver, fake } = setup({ 6230: { failures: 2, power: 'on' } });
     expect(await driver.getPowerState(node(6230))).toBe('power on');
@@ -151,7 +152,7 @@ describe('IpmiPowerDriver: failures and retries', () => {
 
   it('says so when ipmitool is missing, without retrying', async () => {
     const fake = fakeIpmitool({}, { missing: true });
-    const driver = new IpmiPowerDriver({ ...FAST, exec: fake.exec });
+    const driver = ipmiPower({ ...FAST, exec: fake.exec });
     expect((await failure(driver.getPowerState(node(6230)))).message).toBe(
       'IPMI "power status" on BMC 127.0.0.1:6230 failed: ipmitool is not installed (Debian package ipmitool)',
     );
@@ -172,7 +173,53 @@ describe('IpmiPowerDriver: failures and retries', () => {
   });
 });
 
-describe('IpmiPowerDriver: concurrency', () => {
+describe('ipmiPower: commands that act again when repeated', () => {
+  it('sends a soft power off once when its answer is lost, and reads the power state instead', async () => {
+    const { driver, fake } = setup({ 6230: { power: 'on', lostAnswers: 1 } });
+    expect(await driver.setPowerState(node(6230), 'soft power off')).toBe('power off');
+    expect(fake.commands()).toEqual(['power soft', 'power status']);
+  });
+
+  it('sends it again when the first try never got a session, so never reached the BMC', async () => {
+    const { driver, fake } = setup({ 6230: { power: 'on', sessionFailures: 1 } });
+    expect(await driver.setPowerState(node(6230), 'soft power off')).toBe('power off');
+    expect(fake.commands()).toEqual(['power soft', 'power soft', 'power status']);
+  });
+
+  it('reports the BMC’s refusal of it at once, without sending it again', async () => {
+    const { driver, fake } = setup({ 6230: { power: 'on', failures: 1 } });
+    const error = await failure(driver.setPowerState(node(6230), 'soft power off'));
+    expect(error.message).toBe('IPMI "power soft" on BMC 127.0.0.1:6230 failed: the BMC answered with an error: Unspecified error. ipmitool: Set Chassis Power Control failed: Unspecified error');
+    expect(fake.commands()).toEqual(['power soft']);
+  });
+
+  it('says that a lost soft power off was not sent again when the node never powers off', async () => {
+    const { driver, fake } = setup({ 6230: { power: 'on', lostAnswers: 1, ignoresSoft: true } }, { pollIntervalMs: 20 });
+    const error = await failure(driver.setPowerState(node(6230), 'soft power off', 0.1));
+    expect(error.message).toBe(
+      'Timed out after 0.1 s waiting for node node-6230 to reach power off: BMC 127.0.0.1:6230 still reports power on. IPMI "power soft" on BMC 127.0.0.1:6230 failed: ' +
+        'the BMC did not answer the command in time; not sent again, as the BMC may have carried it out. ipmitool: Unable to set Chassis Power Control to power soft; Close Session command failed',
+    );
+    expect(fake.commands().filter((command) => command === 'power soft')).toHaveLength(1);
+  });
+
+  it('injects an NMI once when its answer is lost, saying the outcome is unknown', async () => {
+    const { driver, fake } = setup({ 6230: { power: 'on', lostAnswers: 1 } });
+    const error = await failure(ipmiManagement(driver).injectNmi(node(6230)));
+    expect(error).toBeInstanceOf(IpmiOutcomeUnknown);
+    expect(error.message).toContain('IPMI "power diag" on BMC 127.0.0.1:6230 failed: the BMC did not answer the command in time; not sent again, as the BMC may have carried it out');
+    expect(fake.commands()).toEqual(['power diag']);
+  });
+
+  it('keeps sending power on and off again after a lost answer: repeating them does no harm', async () => {
+    const { driver, fake } = setup({ 6230: { power: 'off', lostAnswers: 2 } });
+    expect(await driver.setPowerState(node(6230), 'power on')).toBe('power on');
+    expect(await driver.setPowerState(node(6230), 'power off')).toBe('power off');
+    expect(fake.commands()).toEqual(['power on', 'power on', 'power status', 'power off', 'power status']);
+  });
+});
+
+describe('ipmiPower: concurrency', () => {
   it('runs at most maxConcurrent processes, one per BMC at a time', async () => {
     const ports = Array.from({ length: 8 }, (_, i) => 7000 + i);
     const { driver, fake } = setup(Object.fromEntries(ports.map((p) => [p, { delayMs: 10 }])), { maxConcurrent: 3 });

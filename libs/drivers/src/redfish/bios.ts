@@ -59,8 +59,9 @@ export function redfishBios(connections: RedfishConnections, power: PowerDriver)
 
   /** The node's `Bios` resource and its path, or `null` when the system has none. */
   const readBios = async (node: Node): Promise<{ client: RedfishClient; path: string; bios: Resource } | null> => {
-    const client = connections.clientOf(node);
-    const { system } = await connections.readSystem(client);
+    const target = connections.systemOf(node);
+    const { client } = target;
+    const { system } = await connections.readSystem(target);
     const path = (system.Bios as Resource | undefined)?.['@odata.id'];
     if (typeof path !== 'string') return null;
     return { client, path, bios: await client.get(path) };

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { join } from 'node:path';
-import { type RedfishDriverInfo } from './driver-info.js';
+import { type RedfishBmcInfo } from './driver-info.js';
 import { RedfishError } from './errors.js';
 import { type BmcPool, type BmcRequestOptions } from './pool.js';
 
@@ -61,11 +61,9 @@ export class RedfishClient {
   /** A session was opened once: from then on a refused login means refused credentials, even under `auto`. */
   private hadSession = false;
   private serviceLinks: ServiceLinks | null = null;
-  /** The ComputerSystem found by discovery, when `driver_info` does not name one. */
-  discoveredSystem: string | null = null;
 
   constructor(
-    readonly info: RedfishDriverInfo,
+    readonly info: RedfishBmcInfo,
     private readonly options: RedfishClientOptions,
   ) {
     const url = new URL(info.origin);
@@ -218,7 +216,7 @@ export class RedfishClient {
     if (status === 401 || status === 403) {
       return new RedfishError('auth', `The BMC at ${this.address} refused the credentials of user "${this.info.username}" (HTTP ${status} on ${method} ${path})${said}`, status);
     }
-    if (status === 404) return new RedfishError('not-found', `Resource ${this.info.origin}${path} not found (HTTP 404 on ${method})`, status);
+    if (status === 404) return new RedfishError('not-found', `Resource ${this.info.origin}${path} not found`, status);
     return new RedfishError(status >= 500 ? 'server' : 'rejected', `HTTP ${method} ${this.info.origin}${path} returned code ${status}${said}`, status);
   }
 

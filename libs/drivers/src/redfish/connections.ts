@@ -1,6 +1,6 @@
-import { type Node } from '@ironledger/domain';
+import { LruMap, type Node } from '@ironledger/domain';
 import { RedfishClient, type Resource } from './client.js';
-import { parseDriverInfo, type RedfishAuthType, type RedfishDriverInfo } from './driver-info.js';
+import { parseDriverInfo, type RedfishAuthType, type RedfishBmcInfo, type RedfishDriverInfo } from './driver-info.js';
 import { RedfishError } from './errors.js';
 import { BmcPool } from './pool.js';
 
@@ -36,21 +36,44 @@ export interface SystemRead {
   readonly etag: string | null;
 }
 
+/** The node as its BMC sees it: the BMC's client, and the ComputerSystem `driver_info` names (`null`: the BMC's only one). */
+export interface NodeSystem {
+  readonly client: RedfishClient;
+  readonly systemId: string | null;
+}
+
+/** Every field of a BMC's info (a field added to `RedfishBmcInfo` must be listed here: the compiler says so). */
+const BMC_FIELDS: Readonly<Record<keyof RedfishBmcInfo, true>> = { origin: true, prefix: true, rootPath: true, username: true, password: true, verifyCa: true, authType: true };
+const BMC_FIELD_NAMES = Object.keys(BMC_FIELDS) as (keyof RedfishBmcInfo)[];
+
 /**
- * The Redfish BMCs the driver talks to: one client per BMC address, user and CA setting (as
- * Ironic's session cache), least recently used first, shared by the power, management and BIOS
- * interfaces so that a BMC sees one session; and the node's ComputerSystem, found once.
+ * What a client is kept under: every field of the BMC's info, each of which decides how the BMC
+ * is talked to, so that a node whose `driver_info` changes gets another client at its next call.
+ * A URL's parts hold no newline and the user's length ends it, so no value can run into the
+ * next; a template, since this runs at every call (JSON.stringify took ten times as long).
+ */
+function clientKey({ origin, prefix, rootPath, username, password, verifyCa, authType }: RedfishBmcInfo): string {
+  return `${origin}\n${prefix}\n${rootPath}\n${authType}\n${typeof verifyCa === 'string' ? JSON.stringify(verifyCa) : verifyCa}\n${username.length}:${username}${password}`;
+}
+
+/** The BMC's part of a node's info: a client shared by several nodes must not carry one node's system. */
+const bmcInfo = (info: RedfishBmcInfo): RedfishBmcInfo => Object.fromEntries(BMC_FIELD_NAMES.map((name) => [name, info[name]])) as unknown as RedfishBmcInfo;
+
+/**
+ * The Redfish BMCs the driver talks to: one client per BMC address, credentials, CA setting and
+ * auth type (as Ironic's session cache), least recently used first, shared by the power,
+ * management and BIOS interfaces and by every node behind the BMC, so that a BMC sees one
+ * session. Which of the BMC's systems a node is comes from its `driver_info` at every call.
  */
 export class RedfishConnections {
   readonly requestTimeoutMs: number;
-  private readonly maxClients: number;
   private readonly clientOptions: ConstructorParameters<typeof RedfishClient>[1];
-  private readonly clients = new Map<string, RedfishClient>();
+  private readonly clients: LruMap<string, RedfishClient>;
   private readonly pool: BmcPool;
 
   constructor(private readonly options: RedfishOptions = {}) {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
-    this.maxClients = options.maxClients ?? 20_000;
+    this.clients = new LruMap(options.maxClients ?? 20_000, (evicted) => void evicted.close());
     this.pool = new BmcPool({ maxSocketsPerBmc: options.maxSocketsPerBmc ?? 4, maxSockets: options.maxSockets ?? 256, idleSocketMs: options.idleSocketMs ?? 4000 });
     this.clientOptions = { requestTimeoutMs: this.requestTimeoutMs, pool: this.pool };
   }
@@ -65,62 +88,54 @@ export class RedfishConnections {
     return parseDriverInfo(node, this.options.defaultAuthType);
   }
 
-  /** The client of the node's BMC. */
-  clientOf(node: Node): RedfishClient {
-    return this.client(this.parse(node));
+  /** The node's system on its BMC, as its `driver_info` says now. */
+  systemOf(node: Node): NodeSystem {
+    return this.system(this.parse(node));
   }
 
-  client(info: RedfishDriverInfo): RedfishClient {
-    const key = `${info.origin}${info.prefix}\n${info.username}\n${String(info.verifyCa)}`;
-    let client = this.clients.get(key);
-    if (client) {
-      this.clients.delete(key);
-      const same = client.info.password === info.password && client.info.authType === info.authType && client.info.rootPath === info.rootPath;
-      if (!same) {
-        void client.close();
-        client = undefined;
-      }
-    }
-    client ??= new RedfishClient(info, this.clientOptions);
+  /** The system of a node whose `driver_info` was parsed already. */
+  system(info: RedfishDriverInfo): NodeSystem {
+    return { client: this.client(info), systemId: info.systemId };
+  }
+
+  /** The client of a BMC, made on first use. */
+  client(info: RedfishBmcInfo): RedfishClient {
+    const key = clientKey(info);
+    const known = this.clients.get(key);
+    if (known) return known;
+    const client = new RedfishClient(bmcInfo(info), this.clientOptions);
     this.clients.set(key, client);
-    if (this.clients.size > this.maxClients) {
-      const [oldestKey, oldest] = this.clients.entries().next().value!;
-      this.clients.delete(oldestKey);
-      void oldest.close();
-    }
     return client;
   }
 
-  /** The path of the node's ComputerSystem: `redfish_system_id`, or the only member of `Systems`. */
-  async systemPath(client: RedfishClient, timeoutMs = this.requestTimeoutMs): Promise<string> {
-    if (client.info.systemId) return client.info.systemId;
-    if (client.discoveredSystem) return client.discoveredSystem;
+  /**
+   * The path of the node's ComputerSystem: `redfish_system_id`, or else the only member of the
+   * BMC's `Systems`, looked up at every call as sushy does, so that every process answers alike
+   * when a BMC's systems change. Ironic's words when there is not exactly one.
+   */
+  private async systemPath({ client, systemId }: NodeSystem, timeoutMs: number): Promise<string> {
+    if (systemId) return systemId;
     const collectionPath = (await client.links(timeoutMs)).systems ?? `${client.info.rootPath}/Systems`;
     const members = (await client.get(collectionPath, timeoutMs)).Members;
     const ids = Array.isArray(members) ? members.map((m) => (m as Resource | null)?.['@odata.id']).filter((id): id is string => typeof id === 'string') : [];
-    if (ids.length === 0) throw new RedfishError('not-found', `The BMC at ${client.address} lists no ComputerSystem in ${collectionPath}`);
-    if (ids.length > 1) {
-      const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '');
-      throw new RedfishError('invalid-config', `The BMC at ${client.address} manages ${ids.length} systems (${shown}); set driver_info/redfish_system_id to one of them`);
-    }
-    client.discoveredSystem = ids[0]!;
-    return client.discoveredSystem;
+    if (ids.length !== 1) throw new RedfishError(ids.length === 0 ? 'not-found' : 'invalid-config', 'Failed at determining default for "ComputerSystem": System count is not exactly one');
+    return ids[0]!;
   }
 
-  /** GETs the ComputerSystem (with its ETag), discovering it again once if a discovered path has gone. */
-  async readSystem(client: RedfishClient, timeoutMs = this.requestTimeoutMs): Promise<SystemRead> {
-    const read = async (path: string): Promise<SystemRead> => {
+  /** GETs the node's ComputerSystem (with its ETag). */
+  async readSystem(target: NodeSystem, timeoutMs = this.requestTimeoutMs): Promise<SystemRead> {
+    return this.readSystemAt(target.client, await this.systemPath(target, timeoutMs), timeoutMs);
+  }
+
+  /** GETs the ComputerSystem at `path`; one the BMC does not have fails in Ironic's words. */
+  async readSystemAt(client: RedfishClient, path: string, timeoutMs = this.requestTimeoutMs): Promise<SystemRead> {
+    try {
       const { resource, etag } = await client.request('GET', path, { timeoutMs });
       if (!resource) throw new RedfishError('malformed', `The BMC answered GET ${client.info.origin}${path} with an empty body`, 200);
       return { path, system: resource, etag };
-    };
-    const path = await this.systemPath(client, timeoutMs);
-    try {
-      return await read(path);
     } catch (error) {
-      if (!(error instanceof RedfishError && error.kind === 'not-found' && client.discoveredSystem === path)) throw error;
-      client.discoveredSystem = null;
-      return read(await this.systemPath(client, timeoutMs));
+      if (error instanceof RedfishError && error.kind === 'not-found') throw redfishException(error.message, 'not-found', error.status);
+      throw error;
     }
   }
 

@@ -6,21 +6,28 @@ import { RedfishError } from './errors.js';
 export const REDFISH_AUTH_TYPES = ['basic', 'session', 'auto'] as const;
 export type RedfishAuthType = (typeof REDFISH_AUTH_TYPES)[number];
 
-/** A node's `driver_info`, checked and normalised. */
-export interface RedfishDriverInfo {
+/**
+ * How to talk to a node's BMC: where it is and how to authenticate. Everything here decides
+ * which client (connections, session) a node uses; see `RedfishConnections`.
+ */
+export interface RedfishBmcInfo {
   /** `scheme://host:port` of the BMC. */
   readonly origin: string;
   /** Path in front of `/redfish/v1` ('' for a plain BMC, `/bmc/7` for a simulated one). */
   readonly prefix: string;
   /** Path of the service root: `{prefix}/redfish/v1`. */
   readonly rootPath: string;
-  /** Path of the ComputerSystem on the BMC, or `null` to discover the only one. */
-  readonly systemId: string | null;
   readonly username: string;
   readonly password: string;
   /** Verify the BMC's certificate against the system CAs (`true`), not at all, or against a CA file/directory. */
   readonly verifyCa: boolean | string;
   readonly authType: RedfishAuthType;
+}
+
+/** A node's `driver_info`, checked and normalised: its BMC, and which of the BMC's systems is the node. */
+export interface RedfishDriverInfo extends RedfishBmcInfo {
+  /** Path of the ComputerSystem on the BMC, or `null` for the BMC's only one. */
+  readonly systemId: string | null;
 }
 
 /** The keys a node must set; Ironic itself requires only the address, but a BMC without credentials is rare enough to refuse. */

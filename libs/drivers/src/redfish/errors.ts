@@ -26,7 +26,6 @@ export class RedfishError extends DriverError {
     readonly status: number | null = null,
   ) {
     super(message);
-    this.name = 'RedfishError';
   }
 
   /** The same failure, with context in front of its message. */

@@ -2,7 +2,7 @@ import { type Node } from '@ironledger/domain';
 import { AgentClient } from '../agent/client.js';
 import { type AgentOptions, DEFAULT_RAMDISK_API_URL } from '../agent/options.js';
 import { agentProvisioning } from '../agent/provisioning.js';
-import { bootInterfaceFor, pxeBoot, redfishVirtualMediaBoot } from '../boot/index.js';
+import { bootInterfaceFor, mediaServer, pxeBoot, redfishVirtualMediaBoot } from '../boot/index.js';
 import { type HardwareType } from '../driver.js';
 import { provisioningByInterface } from '../provisioning-by-interface.js';
 import { ramdiskDeploy } from '../ramdisk-deploy.js';
@@ -40,7 +40,9 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
   const management = redfishManagement(connections);
   const biosSteps = { bios, settingsHelp: 'A list of BIOS settings to be applied' };
   const images = agentOptions.images;
-  const boots = [redfishVirtualMediaBoot(connections, management, { images }), pxeBoot(management, { apiUrl: agentOptions.apiUrl ?? DEFAULT_RAMDISK_API_URL, images })];
+  const apiUrl = agentOptions.apiUrl ?? DEFAULT_RAMDISK_API_URL;
+  const media = mediaServer(agentOptions.mediaServer);
+  const boots = [redfishVirtualMediaBoot(connections, management, { images, apiUrl, media }), pxeBoot(management, { apiUrl, images }, 'ipxe'), pxeBoot(management, { apiUrl, images })];
   const boot = (node: Node) => bootInterfaceFor(node, boots);
   const agent = agentProvisioning(
     { power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps },
@@ -52,7 +54,9 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
     management,
     bios,
     provisioning: provisioningByInterface({ direct: agent, ramdisk: ramdiskDeploy({ power, boot, agent }) }, { agent }),
-    close: () => connections.close(),
+    close: async () => {
+      await Promise.all([connections.close(), media.close()]);
+    },
     openSockets: () => connections.openSockets,
   };
 }

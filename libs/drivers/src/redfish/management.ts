@@ -64,8 +64,8 @@ async function chassisOf(client: RedfishClient, system: Resource): Promise<{ pat
  */
 export function redfishManagement(connections: RedfishConnections): ManagementDriver {
   const session = async (node: Node): Promise<{ client: RedfishClient; read: SystemRead }> => {
-    const client = connections.clientOf(node);
-    return { client, read: await connections.readSystem(client) };
+    const target = connections.systemOf(node);
+    return { client: target.client, read: await connections.readSystem(target) };
   };
 
   /** PATCHes the ComputerSystem, conditional on the ETag it was read with. */

@@ -25,10 +25,9 @@ export function redfishPower(options: RedfishOptions = {}, connections = new Red
   const { requestTimeoutMs } = connections;
   const powerTimeoutSeconds = options.powerTimeoutSeconds ?? 30;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
-  const readSystem = (client: RedfishClient, timeoutMs: number) => connections.readSystem(client, timeoutMs);
 
-  /** Reads `PowerState` until it shows `expect`, tolerating a briefly unresponsive BMC, until the deadline. */
-  const waitFor = async (client: RedfishClient, expect: RedfishStablePower, after: string, deadline: number, timeoutSeconds: number): Promise<void> => {
+  /** Reads `PowerState` of the system at `path` until it shows `expect`, tolerating a briefly unresponsive BMC, until the deadline. */
+  const waitFor = async (client: RedfishClient, path: string, expect: RedfishStablePower, after: string, deadline: number, timeoutSeconds: number): Promise<void> => {
     let last: unknown = undefined;
     let lastError: RedfishError | null = null;
     for (;;) {
@@ -36,7 +35,7 @@ export function redfishPower(options: RedfishOptions = {}, connections = new Red
       if (left <= 0) break;
       const budget = Math.min(requestTimeoutMs, left);
       try {
-        last = (await readSystem(client, budget)).system.PowerState;
+        last = (await connections.readSystemAt(client, path, budget)).system.PowerState;
         lastError = null;
         if (last === expect) return;
       } catch (error) {
@@ -63,7 +62,7 @@ export function redfishPower(options: RedfishOptions = {}, connections = new Red
     async getPowerState(node) {
       const info = connections.parse(node);
       try {
-        const { system } = await readSystem(connections.client(info), requestTimeoutMs);
+        const { system } = await connections.readSystem(connections.system(info), requestTimeoutMs);
         return toPowerState(system.PowerState);
       } catch (error) {
         throw wrap(error, `Redfish get power state failed for node ${node.uuid}`);
@@ -78,17 +77,19 @@ export function redfishPower(options: RedfishOptions = {}, connections = new Red
       // Every request fits in what is left of the caller's timeout.
       const budget = () => Math.max(1, Math.min(requestTimeoutMs, deadline - Date.now()));
       try {
-        const client = connections.client(info);
-        const read = await readSystem(client, budget());
+        // The system is found once: the reads that follow the reset are of the same one.
+        const nodeSystem = connections.system(info);
+        const { client } = nodeSystem;
+        const read = await connections.readSystem(nodeSystem, budget());
         const system = read.system;
         const { target: actionPath, allowable } = await connections.resetAction(client, read, budget());
         const steps = planReset(target, toPowerState(system.PowerState), allowable);
         for (const step of steps) {
           await client.post(actionPath, { ResetType: step.resetType }, budget());
-          await waitFor(client, step.expect, `ResetType ${step.resetType}`, deadline, seconds);
+          await waitFor(client, read.path, step.expect, `ResetType ${step.resetType}`, deadline, seconds);
         }
         // Nothing to send (already there, or on its way): wait until it rests there.
-        if (steps.length === 0 && system.PowerState !== toRedfishPower(result)) await waitFor(client, toRedfishPower(result), 'no reset (already heading there)', deadline, seconds);
+        if (steps.length === 0 && system.PowerState !== toRedfishPower(result)) await waitFor(client, read.path, toRedfishPower(result), 'no reset (already heading there)', deadline, seconds);
         return result;
       } catch (error) {
         throw wrap(error, `Redfish set power state failed for node ${node.uuid} (target: ${target})`);

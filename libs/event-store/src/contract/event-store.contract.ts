@@ -311,16 +311,20 @@ export function describeEventStoreContract(name: string, open: () => Promise<Ope
     });
 
     describe('commit id', () => {
-      it('stores a commit once however often it is appended, and returns the original result', async () => {
+      it('stores a commit once however often it is appended with its expected revision, and returns the original result', async () => {
         const original = await store.append('node-1', events(2), { expectedRevision: 'no_stream', commitId: 'commit-1' });
-
         expect(await store.append('node-1', events(2), { expectedRevision: 'no_stream', commitId: 'commit-1' })).toEqual(original);
-        await store.append('node-1', events(1), { expectedRevision: 1 });
-        expect(await store.append('node-1', events(2), { expectedRevision: 'no_stream', commitId: 'commit-1' })).toEqual(original);
-        expect(await store.append('node-1', events(2), { expectedRevision: 'any', commitId: 'commit-1' })).toEqual(original);
+        const second = await store.append('node-1', events(1), { expectedRevision: 1, commitId: 'commit-2' });
+        await store.append('node-1', events(1), { expectedRevision: 2 });
 
-        expect((await store.readStream('node-1')).map((e) => e.revision)).toEqual([0, 1, 2]);
-        expect(await store.readAll()).toHaveLength(3);
+        // Retried once the stream has moved on: still the original results.
+        expect(await store.append('node-1', events(2), { expectedRevision: 'no_stream', commitId: 'commit-1' })).toEqual(original);
+        expect(await store.append('node-1', events(1), { expectedRevision: 1, commitId: 'commit-2' })).toEqual(second);
+        // Another commit expecting a revision that one took is a conflict, not a retry.
+        await expectConflict(store.append('node-1', events(1), { expectedRevision: 1, commitId: 'commit-3' }), 'node-1', 1, 3);
+
+        expect((await store.readStream('node-1')).map((e) => e.revision)).toEqual([0, 1, 2, 3]);
+        expect(await store.readAll()).toHaveLength(4);
       });
 
       it('stores the same events again under another commit id', async () => {

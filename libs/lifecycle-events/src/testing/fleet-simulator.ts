@@ -3,7 +3,21 @@
  * conductors and power sync would do to a node, checked against the domain (every proposed
  * command is one `decide` accepts). Deterministic for a given seed.
  */
-import { type CommandMeta, decide, DELETE_ALLOWED_STATES, evolve, type MachineEvent, type Node, type NodeCommand, type NodeEvent, POWER_FAILURE_FAULT, type ProvisionState, TRANSITIONS } from '@ironledger/domain';
+import {
+  type CommandMeta,
+  decide,
+  DELETE_ALLOWED_STATES,
+  evolve,
+  type MachineEvent,
+  type Node,
+  type NodeCommand,
+  type NodeEvent,
+  POWER_FAILURE_FAULT,
+  type ProvisionState,
+  TRANSITIONS,
+  WAIT_CAPABLE_STATES,
+  WAITING_STATES,
+} from '@ironledger/domain';
 
 export type Random = () => number;
 
@@ -52,9 +66,6 @@ const VERB_WEIGHT: Partial<Record<MachineEvent, number>> = {
 /** How likely an operator acts on a node at rest rather than it just being monitored: deployed nodes mostly stay. */
 const VERB_LIKELIHOOD: Partial<Record<ProvisionState, number>> = { active: 0.15, available: 0.35 };
 
-const WAIT_STATES = new Set<ProvisionState>(['wait call-back', 'clean wait', 'rescue wait', 'inspect wait']);
-const CAN_WAIT = new Set<ProvisionState>(['deploying', 'cleaning', 'rescuing', 'inspecting']);
-
 function weighted<T>(random: Random, choices: readonly (readonly [T, number])[]): T | undefined {
   const total = choices.reduce((sum, [, w]) => sum + w, 0);
   let r = random() * total;
@@ -91,18 +102,19 @@ function candidates(nodeId: string, node: Node | null, random: Random, meta: Com
   }
   if (node.reservation !== null) {
     const r = random();
-    if (CAN_WAIT.has(node.provision_state) && r < 0.25) return [cmd('RecordProvisionOutcome', { outcome: 'waiting' }, conductorMeta)];
+    if (WAIT_CAPABLE_STATES.has(node.provision_state) && r < 0.25) return [cmd('RecordProvisionOutcome', { outcome: 'waiting' }, conductorMeta)];
     if (r < 0.31) return [cmd('RecordProvisionOutcome', { outcome: 'failed', error: `${node.provision_state} step failed: disk not found` }, conductorMeta)];
     return [cmd('RecordProvisionOutcome', { outcome: 'succeeded' }, conductorMeta)];
   }
-  if (WAIT_STATES.has(node.provision_state)) {
+  if (WAITING_STATES.has(node.provision_state)) {
     const outcome = node.provision_state === 'inspect wait' ? { outcome: 'succeeded' } : random() < 0.95 ? { outcome: 'resumed' } : { outcome: 'failed', error: 'callback timed out' };
     return [cmd('RecordProvisionOutcome', outcome, { ...meta, actor: 'conductor' })];
   }
   const operator: NodeCommand[] = [];
   const verbs = TRANSITIONS.filter((t) => t.from === node.provision_state && t.by === 'operator').map((t) => [t.event, VERB_WEIGHT[t.event] ?? 1] as const);
   const verb = weighted(random, verbs);
-  const provision = verb && cmd('RequestProvisionAction', { target: TARGET_OF[verb], ...(verb === 'clean' ? { clean_steps: [{ interface: 'deploy', step: 'erase_devices' }] } : {}) });
+  const args = verb === 'clean' ? { clean_steps: [{ interface: 'deploy', step: 'erase_devices' }] } : verb === 'rescue' ? { rescue_password: simulatedPassword(nodeId) } : {};
+  const provision = verb && cmd('RequestProvisionAction', { target: TARGET_OF[verb], ...args });
   const syncMeta = { ...meta, actor: 'power-sync', conductor: undefined };
   const other = weighted<NodeCommand>(random, [
     [cmd('RequestPowerAction', { target: pick(random, ['power on', 'power off', 'rebooting']) }), 2],

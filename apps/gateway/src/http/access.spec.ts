@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authorize } from '@ironledger/domain';
+import { canSeeNode, parseOverrides, policyFromEnv } from './access.js';
+
+const file = (text: string) => {
+  const path = join(mkdtempSync(join(tmpdir(), 'ironledger-policy-')), 'policy.yaml');
+  writeFileSync(path, text);
+  return path;
+};
+const reader = { user: 'r', userId: 'r', roles: ['reader'], projectId: 'p1', system: null, domainId: null };
+
+describe('the access policy', () => {
+  it('is Ironic 21.4’s as shipped unless told otherwise', () => {
+    const policy = policyFromEnv({});
+    expect(policy).toMatchObject({ enforceScope: false, enforceNewDefaults: false });
+    expect(canSeeNode(policy, reader, { owner: 'p1', lessee: null })).toBe(true);
+    expect(canSeeNode(policy, reader, { owner: 'p2', lessee: null })).toBe(false);
+    // noauth and http_basic callers are not held to it.
+    expect(canSeeNode(policy, null, { owner: 'p2', lessee: null })).toBe(true);
+  });
+
+  it('takes the operator’s rules from POLICY_FILE', () => {
+    const policy = policyFromEnv({ POLICY_FILE: file('"baremetal:node:get": "role:reader"\n'), OSLO_POLICY_ENFORCE_SCOPE: 'true', OSLO_POLICY_ENFORCE_NEW_DEFAULTS: 'true' });
+    expect(canSeeNode(policy, reader, { owner: 'p2', lessee: null })).toBe(true);
+    expect(authorize(policy, 'baremetal:driver:get', {}, { roles: ['admin'], project_id: 'p1' })).toBe('wrong-scope');
+  });
+
+  it('refuses to start on a bad policy file, saying why', () => {
+    expect(() => policyFromEnv({ POLICY_FILE: '/nonexistent/policy.yaml' })).toThrow(/policy file \/nonexistent\/policy.yaml cannot be read/);
+    expect(() => policyFromEnv({ POLICY_FILE: file('"baremetal:node:get": "role:reader and ("\n') })).toThrow(/baremetal:node:get/);
+    expect(() => policyFromEnv({ POLICY_FILE: file('- a list\n') })).toThrow(/must map rule names to check strings/);
+    expect(() => policyFromEnv({ POLICY_FILE: file('a: [1\n') })).toThrow(/is not YAML/);
+    expect(() => parseOverrides('"baremetal:node:get": 3\n', 'p.yaml')).toThrow(/must be a check string/);
+    expect(() => policyFromEnv({ OSLO_POLICY_ENFORCE_SCOPE: 'yes' })).toThrow(/true or false/);
+  });
+});

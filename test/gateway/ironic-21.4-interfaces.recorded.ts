@@ -1,0 +1,616 @@
+/**
+ * Answers of Ironic 21.4.4 (Debian bookworm's 21.4.4-0+deb12u2, noauth, json-rpc, sqlite) with
+ * `enabled_hardware_types = ipmi,redfish,fake-hardware,manual-management`, recorded to compare
+ * this build's hardware types against:
+ *
+ * - `defaults`: `GET /v1/drivers/{name}`'s `default_*_interface` under Ironic's default
+ *   `enabled_*_interfaces` (plus fake hardware's `fake` implementations);
+ * - `enabled`: its `enabled_*_interfaces` (sorted) with every implementation these types support
+ *   enabled that needs no other service: the defaults plus `inspector` inspection, `agent` rescue,
+ *   `ipmitool-socat` and `ipmitool-shellinabox` consoles and `external` storage;
+ * - `cases`: node requests and their answers in that second configuration, node UUIDs written
+ *   `{uuid}`, and the implementation object Ironic names in its incompatibility refusal
+ *   (whose address varies) `{implementation}`.
+ */
+export interface RecordedCase {
+  readonly name: string;
+  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly path: string;
+  readonly body: unknown;
+  readonly status: number;
+  /** The answer's body (only the fields the test compares), or the refusal's `faultstring`. */
+  readonly answer: unknown;
+}
+
+export const IRONIC_DEFAULTS: Record<string, Record<string, string>> = {
+  "ipmi": {
+    "bios": "no-bios",
+    "boot": "ipxe",
+    "console": "no-console",
+    "deploy": "direct",
+    "inspect": "no-inspect",
+    "management": "ipmitool",
+    "network": "flat",
+    "power": "ipmitool",
+    "raid": "no-raid",
+    "rescue": "no-rescue",
+    "storage": "noop",
+    "vendor": "ipmitool"
+  },
+  "redfish": {
+    "bios": "redfish",
+    "boot": "ipxe",
+    "console": "no-console",
+    "deploy": "direct",
+    "inspect": "redfish",
+    "management": "redfish",
+    "network": "flat",
+    "power": "redfish",
+    "raid": "redfish",
+    "rescue": "no-rescue",
+    "storage": "noop",
+    "vendor": "redfish"
+  }
+};
+
+export const IRONIC_ENABLED: Record<string, Record<string, string[]>> = {
+  "ipmi": {
+    "bios": [
+      "no-bios"
+    ],
+    "boot": [
+      "ipxe",
+      "pxe"
+    ],
+    "console": [
+      "ipmitool-shellinabox",
+      "ipmitool-socat",
+      "no-console"
+    ],
+    "deploy": [
+      "direct",
+      "ramdisk"
+    ],
+    "inspect": [
+      "inspector",
+      "no-inspect"
+    ],
+    "management": [
+      "ipmitool",
+      "noop"
+    ],
+    "network": [
+      "flat",
+      "noop"
+    ],
+    "power": [
+      "ipmitool"
+    ],
+    "raid": [
+      "agent",
+      "no-raid"
+    ],
+    "rescue": [
+      "agent",
+      "no-rescue"
+    ],
+    "storage": [
+      "cinder",
+      "external",
+      "noop"
+    ],
+    "vendor": [
+      "ipmitool",
+      "no-vendor"
+    ]
+  },
+  "redfish": {
+    "bios": [
+      "no-bios",
+      "redfish"
+    ],
+    "boot": [
+      "ipxe",
+      "pxe",
+      "redfish-virtual-media"
+    ],
+    "console": [
+      "no-console"
+    ],
+    "deploy": [
+      "direct",
+      "ramdisk"
+    ],
+    "inspect": [
+      "inspector",
+      "no-inspect",
+      "redfish"
+    ],
+    "management": [
+      "noop",
+      "redfish"
+    ],
+    "network": [
+      "flat",
+      "noop"
+    ],
+    "power": [
+      "redfish"
+    ],
+    "raid": [
+      "agent",
+      "no-raid",
+      "redfish"
+    ],
+    "rescue": [
+      "agent",
+      "no-rescue"
+    ],
+    "storage": [
+      "cinder",
+      "external",
+      "noop"
+    ],
+    "vendor": [
+      "no-vendor",
+      "redfish"
+    ]
+  }
+};
+
+export const IRONIC_CASES: RecordedCase[] = [
+  {
+    "name": "metal3 create",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "ipmi",
+      "boot_interface": "ipxe",
+      "raid_interface": "agent",
+      "driver_info": {
+        "ipmi_address": "127.0.0.1",
+        "ipmi_username": "admin",
+        "ipmi_password": "password"
+      }
+    },
+    "status": 201,
+    "answer": {
+      "driver": "ipmi",
+      "boot_interface": "ipxe",
+      "raid_interface": "agent",
+      "deploy_interface": "direct",
+      "management_interface": "ipmitool",
+      "power_interface": "ipmitool"
+    }
+  },
+  {
+    "name": "every interface named create",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "ipmi",
+      "boot_interface": "ipxe",
+      "raid_interface": "agent",
+      "console_interface": "ipmitool-socat",
+      "network_interface": "noop",
+      "inspect_interface": "inspector",
+      "rescue_interface": "agent",
+      "storage_interface": "external",
+      "vendor_interface": "ipmitool",
+      "deploy_interface": "direct",
+      "management_interface": "ipmitool",
+      "bios_interface": "no-bios",
+      "driver_info": {
+        "ipmi_address": "127.0.0.1",
+        "ipmi_username": "admin",
+        "ipmi_password": "password",
+        "deploy_kernel": "http://127.0.0.1:8000/ipa.kernel",
+        "deploy_ramdisk": "http://127.0.0.1:8000/ipa.initramfs",
+        "rescue_kernel": "http://127.0.0.1:8000/ipa.kernel",
+        "rescue_ramdisk": "http://127.0.0.1:8000/ipa.initramfs"
+      },
+      "name": "ifaces-ipmi"
+    },
+    "status": 201,
+    "answer": {
+      "bios_interface": "no-bios",
+      "boot_interface": "ipxe",
+      "console_interface": "ipmitool-socat",
+      "deploy_interface": "direct",
+      "inspect_interface": "inspector",
+      "management_interface": "ipmitool",
+      "network_interface": "noop",
+      "power_interface": "ipmitool",
+      "raid_interface": "agent",
+      "rescue_interface": "agent",
+      "storage_interface": "external",
+      "vendor_interface": "ipmitool"
+    }
+  },
+  {
+    "name": "validate without a port",
+    "method": "GET",
+    "path": "/nodes/ifaces-ipmi/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "deploy": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": true
+      },
+      "bios": {
+        "result": false,
+        "reason": "Driver ipmi does not support bios (disabled or not implemented)."
+      },
+      "console": {
+        "result": false,
+        "reason": "Either missing 'ipmi_terminal_port' parameter in node's driver_info or [console]port_range is not configured"
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": true
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "storage": {
+        "result": true
+      }
+    }
+  },
+  {
+    "name": "a port for network boot",
+    "method": "POST",
+    "path": "/ports",
+    "body": {
+      "node_uuid": "ifaces-ipmi",
+      "address": "52:54:00:aa:bb:01"
+    },
+    "status": 201,
+    "answer": {
+      "address": "52:54:00:aa:bb:01"
+    }
+  },
+  {
+    "name": "validate with a port",
+    "method": "GET",
+    "path": "/nodes/ifaces-ipmi/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": true
+      },
+      "deploy": {
+        "result": false,
+        "reason": "Node {uuid} failed to validate deploy image info. Some parameters were missing. Missing are: ['instance_info.image_source']"
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": true
+      },
+      "bios": {
+        "result": false,
+        "reason": "Driver ipmi does not support bios (disabled or not implemented)."
+      },
+      "console": {
+        "result": false,
+        "reason": "Either missing 'ipmi_terminal_port' parameter in node's driver_info or [console]port_range is not configured"
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": true
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Node {uuid} is missing 'instance_info/rescue_password'. It is required for rescuing node."
+      },
+      "storage": {
+        "result": true
+      }
+    }
+  },
+  {
+    "name": "console port named",
+    "method": "PATCH",
+    "path": "/nodes/ifaces-ipmi",
+    "body": [
+      {
+        "op": "add",
+        "path": "/driver_info/ipmi_terminal_port",
+        "value": 8023
+      },
+      {
+        "op": "add",
+        "path": "/instance_info/image_source",
+        "value": "http://127.0.0.1:8000/images/demo.img"
+      },
+      {
+        "op": "add",
+        "path": "/instance_info/image_checksum",
+        "value": "http://127.0.0.1:8000/images/demo.img.sha256"
+      }
+    ],
+    "status": 200,
+    "answer": {
+      "console_interface": "ipmitool-socat"
+    }
+  },
+  {
+    "name": "validate with a console port and an image",
+    "method": "GET",
+    "path": "/nodes/ifaces-ipmi/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": true
+      },
+      "deploy": {
+        "result": true
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": true
+      },
+      "bios": {
+        "result": false,
+        "reason": "Driver ipmi does not support bios (disabled or not implemented)."
+      },
+      "console": {
+        "result": true
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": true
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Node {uuid} is missing 'instance_info/rescue_password'. It is required for rescuing node."
+      },
+      "storage": {
+        "result": true
+      }
+    }
+  },
+  {
+    "name": "update to pxe, no-raid, shellinabox",
+    "method": "PATCH",
+    "path": "/nodes/ifaces-ipmi",
+    "body": [
+      {
+        "op": "replace",
+        "path": "/boot_interface",
+        "value": "pxe"
+      },
+      {
+        "op": "replace",
+        "path": "/raid_interface",
+        "value": "no-raid"
+      },
+      {
+        "op": "replace",
+        "path": "/console_interface",
+        "value": "ipmitool-shellinabox"
+      },
+      {
+        "op": "replace",
+        "path": "/vendor_interface",
+        "value": "no-vendor"
+      }
+    ],
+    "status": 200,
+    "answer": {
+      "boot_interface": "pxe",
+      "raid_interface": "no-raid",
+      "console_interface": "ipmitool-shellinabox",
+      "vendor_interface": "no-vendor"
+    }
+  },
+  {
+    "name": "update to an unknown boot interface",
+    "method": "PATCH",
+    "path": "/nodes/ifaces-ipmi",
+    "body": [
+      {
+        "op": "replace",
+        "path": "/boot_interface",
+        "value": "bogus"
+      }
+    ],
+    "status": 400,
+    "answer": "Could not find the following interface in the 'ironic.hardware.interfaces.boot' entrypoint: bogus. Valid interfaces are ['fake', 'ipxe', 'pxe', 'redfish-virtual-media']."
+  },
+  {
+    "name": "update to virtual media on ipmi",
+    "method": "PATCH",
+    "path": "/nodes/ifaces-ipmi",
+    "body": [
+      {
+        "op": "replace",
+        "path": "/boot_interface",
+        "value": "redfish-virtual-media"
+      }
+    ],
+    "status": 400,
+    "answer": "boot interface implementation '{implementation}' is not supported by hardware type IPMIHardware."
+  },
+  {
+    "name": "ipmi with an unknown boot interface",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "ipmi",
+      "boot_interface": "bogus"
+    },
+    "status": 400,
+    "answer": "Could not find the following interface in the 'ironic.hardware.interfaces.boot' entrypoint: bogus. Valid interfaces are ['fake', 'ipxe', 'pxe', 'redfish-virtual-media']."
+  },
+  {
+    "name": "ipmi with virtual media",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "ipmi",
+      "boot_interface": "redfish-virtual-media"
+    },
+    "status": 400,
+    "answer": "boot interface implementation '{implementation}' is not supported by hardware type IPMIHardware."
+  },
+  {
+    "name": "redfish with a serial console",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "redfish",
+      "console_interface": "ipmitool-socat"
+    },
+    "status": 400,
+    "answer": "console interface implementation '{implementation}' is not supported by hardware type RedfishHardware."
+  },
+  {
+    "name": "redfish with ipmitool vendor",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "redfish",
+      "vendor_interface": "ipmitool"
+    },
+    "status": 400,
+    "answer": "vendor interface implementation '{implementation}' is not supported by hardware type RedfishHardware."
+  },
+  {
+    "name": "redfish with iPXE and agent RAID",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "redfish",
+      "name": "ifaces-redfish",
+      "boot_interface": "ipxe",
+      "raid_interface": "agent",
+      "inspect_interface": "inspector",
+      "network_interface": "noop",
+      "vendor_interface": "no-vendor",
+      "storage_interface": "external",
+      "driver_info": {
+        "redfish_address": "http://127.0.0.1:8000",
+        "redfish_system_id": "/redfish/v1/Systems/x",
+        "redfish_username": "u",
+        "redfish_password": "p",
+        "deploy_kernel": "http://127.0.0.1:8000/ipa.kernel",
+        "deploy_ramdisk": "http://127.0.0.1:8000/ipa.initramfs"
+      }
+    },
+    "status": 201,
+    "answer": {
+      "boot_interface": "ipxe",
+      "raid_interface": "agent",
+      "storage_interface": "external"
+    }
+  },
+  {
+    "name": "validate redfish with iPXE",
+    "method": "GET",
+    "path": "/nodes/ifaces-redfish/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "deploy": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": true
+      },
+      "bios": {
+        "result": true
+      },
+      "console": {
+        "result": false,
+        "reason": "Driver redfish does not support console (disabled or not implemented)."
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": true
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Driver redfish does not support rescue (disabled or not implemented)."
+      },
+      "storage": {
+        "result": true
+      }
+    }
+  },
+  {
+    "name": "flat network",
+    "method": "PATCH",
+    "path": "/nodes/ifaces-ipmi",
+    "body": [
+      {
+        "op": "replace",
+        "path": "/network_interface",
+        "value": "flat"
+      }
+    ],
+    "status": 200,
+    "answer": {
+      "network_interface": "flat"
+    }
+  },
+  {
+    "name": "validate a flat network",
+    "method": "GET",
+    "path": "/nodes/ifaces-ipmi/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "network": {
+        "result": false,
+        "reason": "UUID or name of cleaning network is not set in configuration"
+      }
+    }
+  }
+];
