@@ -5,6 +5,7 @@ import {
   type BiosSettingValue,
   type BootMode,
   type CacheBiosSettings,
+  type CallVendorMethod,
   type CacheBootMode,
   type CommandMeta,
   DomainError,
@@ -23,16 +24,18 @@ import {
   type SetConsoleMode,
   type SetIndicatorState,
   type SetSecureBoot,
+  vendorArgumentRefusal,
+  vendorCallRefusal,
 } from '@ironledger/domain';
-import { DriverError, DriverRefusal, type HardwareType, type ManagementDriver, type RamdiskImageDefaults, unsupported, validationReport } from '@ironledger/drivers';
+import { DriverError, DriverRefusal, type HardwareType, type ManagementDriver, type RamdiskImageDefaults, unsupported, validationReport, type VendorDriver } from '@ironledger/drivers';
 
 /** Management calls made while the client waits. */
 export type SynchronousCall = SetBootDevice | InjectNmi | SetIndicatorState;
 /** Every command that starts a management call. */
-export type ManagementCall = SynchronousCall | SetBootMode | SetSecureBoot | SetConsoleMode;
+export type ManagementCall = SynchronousCall | SetBootMode | SetSecureBoot | SetConsoleMode | CallVendorMethod;
 
 export const SYNCHRONOUS_CALLS: ReadonlySet<string> = new Set<SynchronousCall['type']>(['SetBootDevice', 'InjectNmi', 'SetIndicatorState']);
-export const MANAGEMENT_CALLS: ReadonlySet<string> = new Set<ManagementCall['type']>(['SetBootDevice', 'InjectNmi', 'SetIndicatorState', 'SetBootMode', 'SetSecureBoot', 'SetConsoleMode']);
+export const MANAGEMENT_CALLS: ReadonlySet<string> = new Set<ManagementCall['type']>(['SetBootDevice', 'InjectNmi', 'SetIndicatorState', 'SetBootMode', 'SetSecureBoot', 'SetConsoleMode', 'CallVendorMethod']);
 
 /**
  * A management call failed after its lock was recorded; its failure is in the log up to
@@ -117,6 +120,7 @@ export class HardwareManagement {
       if (node.console_interface !== 'no-console') this.hardware(node).console?.validate(node);
       return;
     }
+    if (command.type === 'CallVendorMethod') return this.checkVendorCall(node, command);
     const management = this.checked(node);
     switch (command.type) {
       case 'SetBootDevice': {
@@ -140,6 +144,21 @@ export class HardwareManagement {
         return;
       default:
         return assertNever(command);
+    }
+  }
+
+  /** Ironic's checks of a vendor call before its 202, in its order: method, HTTP method, lock, arguments, `driver_info`. */
+  private checkVendorCall(node: Node, command: CallVendorMethod): void {
+    const { method, http_method, args } = command.data;
+    const refused = vendorCallRefusal(node.vendor_interface, method, http_method);
+    if (refused) throw new DriverRefusal(refused);
+    if (node.reservation !== null) throw new NodeLockedError(node.uuid, node.reservation);
+    const missing = vendorArgumentRefusal(method, args);
+    if (missing) throw new DriverRefusal(missing);
+    try {
+      this.vendor(node).validate(node, method, args);
+    } catch (error) {
+      throw error instanceof DriverError && !(error instanceof DriverRefusal) ? new DriverRefusal(error.message) : error;
     }
   }
 
@@ -203,6 +222,8 @@ export class HardwareManagement {
       }
       case 'tear_down_ramdisk':
         return this.hardware(node).provisioning.tearDownRamdisk(node, action.power_off);
+      case 'vendor_method':
+        return this.vendor(node).call(node, action.method, action.args);
       default:
         return assertNever(action);
     }
@@ -271,6 +292,12 @@ export class HardwareManagement {
     const management = this.hardware(node).management;
     if (!management) throw unsupported(node, 'management');
     return management;
+  }
+
+  private vendor(node: Node): VendorDriver {
+    const vendor = this.hardware(node).vendor;
+    if (!vendor) throw unsupported(node, 'vendor');
+    return vendor;
   }
 
   private hardware(node: Node): HardwareType {

@@ -325,6 +325,9 @@ export type SetBootMode = Command<'SetBootMode', { readonly target: BootMode }>;
 /** `PUT …/states/secure_boot` (API 1.76). */
 export type SetSecureBoot = Command<'SetSecureBoot', { readonly target: boolean }>;
 
+/** `…/vendor_passthru/{method}` with the HTTP method used and the request's body: answered with 202, carried out afterwards. */
+export type CallVendorMethod = Command<'CallVendorMethod', { readonly method: string; readonly http_method: string; readonly args: JsonObject }>;
+
 /** `PUT …/states/console`; `enabled: null` is accepted as Ironic accepts it (and fails). */
 export type SetConsoleMode = Command<'SetConsoleMode', { readonly enabled: boolean | null }>;
 
@@ -388,6 +391,7 @@ export type NodeCommand =
   | SetBootMode
   | SetSecureBoot
   | SetConsoleMode
+  | CallVendorMethod
   | RecordManagementOutcome
   | SetTargetRaidConfig
   | CacheBiosSettings
@@ -403,7 +407,7 @@ export const NODE_COMMAND_TYPES: readonly NodeCommandType[] = [
   'UpdatePort', 'ReceivePort', 'AddPortgroup', 'UpdatePortgroup', 'ReceivePortgroup', 'RemovePortgroup',
   'AddVolumeConnector', 'UpdateVolumeConnector', 'ReceiveVolumeConnector', 'RemoveVolumeConnector',
   'AddVolumeTarget', 'UpdateVolumeTarget', 'ReceiveVolumeTarget', 'RemoveVolumeTarget', 'AttachVif', 'DetachVif',
-  'SetBootDevice', 'InjectNmi', 'SetIndicatorState', 'SetBootMode', 'SetSecureBoot', 'SetConsoleMode', 'RecordManagementOutcome',
+  'SetBootDevice', 'InjectNmi', 'SetIndicatorState', 'SetBootMode', 'SetSecureBoot', 'SetConsoleMode', 'CallVendorMethod', 'RecordManagementOutcome',
   'SetTargetRaidConfig', 'CacheBiosSettings', 'CacheBootMode',
 ];
 

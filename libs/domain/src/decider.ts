@@ -15,6 +15,7 @@ import { addPort, receivePort, removePort, updatePort } from './decide/ports.js'
 import {
   cacheBiosSettings,
   cacheBootMode,
+  callVendorMethod,
   injectNmi,
   recordManagementOutcome,
   setBootDevice,
@@ -149,6 +150,8 @@ export function decide(command: NodeCommand, node: Node | null, check: Interface
       return setSecureBoot(command, node);
     case 'SetConsoleMode':
       return setConsoleMode(command, node);
+    case 'CallVendorMethod':
+      return callVendorMethod(command, node);
     case 'RecordManagementOutcome':
       return recordManagementOutcome(command, node);
     case 'SetTargetRaidConfig':

@@ -254,12 +254,16 @@ export type SecureBootSet = Event<'SecureBootSet', { readonly secure_boot: boole
 /** The console was started or stopped; the lock is released. */
 export type ConsoleModeSet = Event<'ConsoleModeSet', { readonly enabled: boolean }>;
 
+/** The vendor method ran without error; the lock is released. */
+export type VendorMethodCalled = Event<'VendorMethodCalled', { readonly method: string }>;
+
 /** A ramdisk whose wait was ended was torn down (its media ejected; the host left in `power_state` when its power changed); the lock is released. */
 export type RamdiskTornDown = Event<'RamdiskTornDown', { readonly of: RamdiskRun; readonly power_state: PowerState | null }>;
 
 /**
  * A management call failed (the BMC or driver refused, or its conductor died); the lock is
- * released. `error` is what the client (synchronous calls) or `last_error` (asynchronous ones) says.
+ * released. `error` is what the client (synchronous calls) or `last_error` (asynchronous ones
+ * but vendor methods) says.
  */
 export type ManagementActionFailed = Event<'ManagementActionFailed', { readonly action: ManagementAction; readonly error: string }>;
 
@@ -351,6 +355,7 @@ export type NodeEvent =
   | BootModeSet
   | SecureBootSet
   | ConsoleModeSet
+  | VendorMethodCalled
   | RamdiskTornDown
   | ManagementActionFailed
   | TargetRaidConfigSet
@@ -375,7 +380,7 @@ export const NODE_EVENT_TYPES: readonly NodeEventType[] = [
   'PortUpdated', 'PortMovedOut', 'PortMovedIn', 'PortgroupAdded', 'PortgroupUpdated', 'PortgroupMovedOut', 'PortgroupMovedIn', 'PortgroupRemoved',
   'VolumeConnectorAdded', 'VolumeConnectorUpdated', 'VolumeConnectorMovedOut', 'VolumeConnectorMovedIn', 'VolumeConnectorRemoved',
   'VolumeTargetAdded', 'VolumeTargetUpdated', 'VolumeTargetMovedOut', 'VolumeTargetMovedIn', 'VolumeTargetRemoved', 'VifAttached', 'VifDetached',
-  'ManagementActionStarted', 'BootDeviceSet', 'NmiInjected', 'IndicatorSet', 'BootModeSet', 'SecureBootSet', 'ConsoleModeSet', 'RamdiskTornDown',
+  'ManagementActionStarted', 'BootDeviceSet', 'NmiInjected', 'IndicatorSet', 'BootModeSet', 'SecureBootSet', 'ConsoleModeSet', 'VendorMethodCalled', 'RamdiskTornDown',
   'ManagementActionFailed', 'TargetRaidConfigSet', 'BiosSettingsCached', 'BootModeCached',
   'AgentTokenIssued', 'AgentHeartbeatRecorded', 'AgentCleared', 'BootConfigRecorded', 'StepsPlanned', 'StepStarted', 'StepFinished',
 ];

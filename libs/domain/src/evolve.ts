@@ -1,6 +1,6 @@
 import { NO_AGENT } from './agent.js';
 import { type NodeEvent } from './events.js';
-import { clearsLastError, isAsynchronous } from './management.js';
+import { clearsLastError, failureInLastError } from './management.js';
 import { type BiosSetting, type BiosSettingValue, copyNode, type JsonObject, newNode, newPort, type Node } from './node.js';
 import { emptyList, emptyObject, known, shared, sharedIfEmpty, sharedList } from './shared-values.js';
 import { LOOKUP_ALLOWED_STATES } from './states.js';
@@ -163,6 +163,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'BootDeviceSet':
     case 'NmiInjected':
     case 'IndicatorSet':
+    case 'VendorMethodCalled':
       return touched({ management_action: null, reservation: null });
     case 'BootModeSet':
       return touched({ management_action: null, reservation: null, boot_mode: event.data.boot_mode });
@@ -173,7 +174,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'RamdiskTornDown':
       return touched({ management_action: null, reservation: null, power_state: event.data.power_state ?? node.power_state });
     case 'ManagementActionFailed': {
-      const last_error = isAsynchronous(event.data.action) ? event.data.error : node.last_error;
+      const last_error = failureInLastError(event.data.action) ? event.data.error : node.last_error;
       return touched({ management_action: null, reservation: null, last_error });
     }
     case 'TargetRaidConfigSet':

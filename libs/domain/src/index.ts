@@ -15,6 +15,7 @@ export * from './os-traits.js';
 export * from './allocation.js';
 export * from './deploy-template.js';
 export * from './management.js';
+export * from './vendor.js';
 export * from './raid.js';
 export * from './python.js';
 export * from './json-schema.js';

@@ -6,6 +6,7 @@
  */
 import { type ProvisionState, UNSTABLE_STATES } from './states.js';
 import { assertNever } from './assert-never.js';
+import { type JsonObject } from './node.js';
 
 /** A management call the node's lock is held for, with its arguments. */
 export type ManagementAction =
@@ -16,6 +17,8 @@ export type ManagementAction =
   | { readonly kind: 'set_secure_boot'; readonly target: boolean }
   /** `enabled: null` is Ironic's quirk: accepted with 202, then failing in the worker. */
   | { readonly kind: 'set_console'; readonly enabled: boolean | null }
+  /** A vendor method (`…/vendor_passthru/{method}`) with the request's body as its arguments. */
+  | { readonly kind: 'vendor_method'; readonly method: string; readonly http_method: string; readonly args: JsonObject }
   /**
    * After a wait for the ramdisk ended by abort or timeout: its media ejected, and the host
    * powered off when `power_off` (Ironic's `tear_down_cleaning`, rescue `clean_up`, deploy `clean_up`).
@@ -28,15 +31,23 @@ export type RamdiskRun = 'clean' | 'deploy' | 'rescue';
 export type ManagementActionKind = ManagementAction['kind'];
 
 /** The calls answered with 202 and carried out afterwards by the conductor's work. */
-const ASYNCHRONOUS: ReadonlySet<ManagementActionKind> = new Set<ManagementActionKind>(['set_boot_mode', 'set_secure_boot', 'set_console', 'tear_down_ramdisk']);
+const ASYNCHRONOUS: ReadonlySet<ManagementActionKind> = new Set<ManagementActionKind>(['set_boot_mode', 'set_secure_boot', 'set_console', 'tear_down_ramdisk', 'vendor_method']);
 
 export function isAsynchronous(action: ManagementAction): boolean {
   return ASYNCHRONOUS.has(action.kind);
 }
 
-/** Whether starting `action` clears `last_error`, as Ironic does before answering 202; a tear-down keeps the error that ended the wait. */
+/**
+ * Whether starting `action` clears `last_error`, as Ironic does before answering 202; a tear-down
+ * keeps the error that ended the wait, and Ironic's vendor passthru leaves `last_error` alone.
+ */
 export function clearsLastError(action: ManagementAction): boolean {
-  return isAsynchronous(action) && action.kind !== 'tear_down_ramdisk';
+  return isAsynchronous(action) && action.kind !== 'tear_down_ramdisk' && action.kind !== 'vendor_method';
+}
+
+/** Whether a failure of `action` shows in `last_error`: an asynchronous call's does, except a vendor method's (Ironic only logs it). */
+export function failureInLastError(action: ManagementAction): boolean {
+  return isAsynchronous(action) && action.kind !== 'vendor_method';
 }
 
 /** Ironic's boot modes (`ironic.common.boot_modes`). */
@@ -78,6 +89,7 @@ export function managementFailure(action: ManagementAction, nodeId: string, erro
     case 'set_boot_device':
     case 'inject_nmi':
     case 'set_indicator_state':
+    case 'vendor_method':
       return error;
     default:
       return assertNever(action, 'management action');
@@ -101,6 +113,8 @@ export function describeAction(action: ManagementAction): string {
       return `${action.enabled ? 'enabling' : 'disabling'} the console`;
     case 'tear_down_ramdisk':
       return RAMDISK_RUN_TEARDOWN[action.of].toLowerCase();
+    case 'vendor_method':
+      return `calling vendor method ${action.method}`;
     default:
       return assertNever(action, 'management action');
   }

@@ -136,6 +136,16 @@ export interface ConsoleDriver {
   info(node: Node): Promise<JsonObject>;
 }
 
+/**
+ * Ironic's vendor interface: the methods `VENDOR_METHODS` lists for it. `validate` refuses what
+ * Ironic's does before the call is accepted (`driver_info`); `call` makes it, throwing
+ * `DriverError` when the hardware fails it or an argument is not one the method takes.
+ */
+export interface VendorDriver {
+  validate(node: Node, method: string, args: JsonObject): void;
+  call(node: Node, method: string, args: JsonObject): Promise<void>;
+}
+
 /** A hardware type as Ironic names them (`fake-hardware`, `redfish`, `ipmi`): its interfaces. */
 export interface HardwareType {
   readonly name: string;
@@ -147,6 +157,8 @@ export interface HardwareType {
   readonly bios?: BiosDriver;
   /** Absent: `no-console` only. */
   readonly console?: ConsoleDriver;
+  /** Absent: no vendor methods (`no-vendor`). */
+  readonly vendor?: VendorDriver;
   /** Releases what the driver holds (connections, BMC sessions); called on shutdown. */
   close?(): Promise<void>;
   /** Connections open to BMCs now (absent: the driver keeps none). */

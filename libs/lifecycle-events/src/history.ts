@@ -200,6 +200,8 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
       return { ...info, action: 'boot mode set', from: before?.boot_mode ?? null, to: event.data.boot_mode, category: 'management' };
     case 'SecureBootSet':
       return about(`secure boot turned ${event.data.secure_boot ? 'on' : 'off'}`, 'management');
+    case 'VendorMethodCalled':
+      return about(`vendor method ${event.data.method} called`, 'management');
     case 'ConsoleModeSet':
       return about(`console ${event.data.enabled ? 'enabled' : 'disabled'}`, 'console');
     case 'RamdiskTornDown':

@@ -226,6 +226,7 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
     case 'BootDeviceSet':
     case 'NmiInjected':
     case 'IndicatorSet':
+    case 'VendorMethodCalled':
     case 'BootModeSet':
     case 'SecureBootSet':
     case 'TargetRaidConfigSet':

@@ -1,8 +1,9 @@
-import { All, Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { type FastifyReply } from 'fastify';
-import { given, NodeNotFoundError, pythonRepr } from '@ironledger/domain';
+import { All, Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { given, type JsonObject, NodeNotFoundError, pythonRepr, vendorMethods } from '@ironledger/domain';
 import { checkPowerArgs, checkPowerRequest, checkProvisionArgs, checkProvisionRequest } from './action-rules.js';
 import { AuditService } from '../audit/audit.service.js';
+import { meta } from '../commands.js';
 import { ChassisService } from '../chassis/chassis.service.js';
 import { ConductorLink } from '../conductor-link.js';
 import { MAINTENANCE_SCHEMA, POWER_ACTION_SCHEMA, PROVISION_ACTION_SCHEMA } from './node.dto.js';
@@ -195,8 +196,16 @@ export class NodesController {
   }
 
   @All(['vendor_passthru/:ident', 'vendor_passthru/:ident/:method'])
-  legacyVendorCall(@Param('ident') ident: string, @Param('method') inPath: string | undefined, @Query() query: unknown, @Ctx() ctx: RequestContext) {
-    return this.vendorCall(ident, inPath, query, ctx);
+  @HttpCode(202)
+  legacyVendorCall(
+    @Param('ident') ident: string,
+    @Param('method') inPath: string | undefined,
+    @Query() query: unknown,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Ctx() ctx: RequestContext,
+  ): Promise<void> {
+    return this.vendorCall(ident, inPath, query, body, request, ctx);
   }
 
   /** The legacy spellings without their node: the handler's refusal, as in Ironic. */
@@ -245,27 +254,38 @@ export class NodesController {
     return this.validate(ident, ctx);
   }
 
-  /** No hardware type of this build has vendor methods. */
+  /**
+   * The vendor methods of the node's vendor interface. (Ironic's API keeps the first answer per
+   * driver name and serves it for every node of that driver; here each node gets its own.)
+   */
   @Get(':ident/vendor_passthru/methods')
   vendorMethods(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
     checkArgs(query, {});
     checkNodeIdent(ident, { argument: 'node_ident' });
-    this.nodes.find(ident, ctx.version);
-    return {};
+    return vendorMethods(this.nodes.find(ident, ctx.version).vendor_interface);
   }
 
   /**
-   * Calling a vendor method (`?method=` or, as the client does, in the path): there are none, so
-   * Ironic's refusal for an unknown one, whatever the HTTP method.
+   * Calling a vendor method (`?method=` or, as the client does, in the path) with the body as its
+   * arguments: the conductor refuses what Ironic's refuses, then answers 202 and calls it afterwards.
    */
   @All([':ident/vendor_passthru', ':ident/vendor_passthru/:method'])
-  vendorCall(@Param('ident') ident: string, @Param('method') inPath: string | undefined, @Query() query: unknown, @Ctx() ctx: RequestContext) {
+  @HttpCode(202)
+  async vendorCall(
+    @Param('ident') ident: string,
+    @Param('method') inPath: string | undefined,
+    @Query() query: unknown,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Ctx() ctx: RequestContext,
+  ): Promise<void> {
     const { method: inQuery } = checkArgs(query, { method: { kind: 'any' } });
     checkNodeIdent(ident, { argument: 'node_ident' });
     const method = inPath ?? inQuery;
     if (typeof method !== 'string' || method === '') throw badRequest('Missing mandatory parameter: method');
-    this.nodes.find(ident, ctx.version);
-    throw badRequest(`No handler for method ${method}`);
+    const node = this.nodes.find(ident, ctx.version);
+    const args: JsonObject = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as JsonObject) : {};
+    await this.nodes.run({ type: 'CallVendorMethod', nodeId: node.uuid, data: { method, http_method: request.method, args }, meta: meta(ctx) });
   }
 
   /** What in-band inspection last reported (API 1.81). */

@@ -107,6 +107,39 @@ describe('asynchronous management calls', () => {
   });
 });
 
+describe('vendor methods', () => {
+  const call = (method: string, http_method = 'POST', args = {}) => ({ type: 'CallVendorMethod' as const, data: { method, http_method, args } });
+  const ipmitool = (overrides: Partial<Node> = {}) => nodeIn('active', { driver: 'ipmi', vendor_interface: 'ipmitool', last_error: 'old', ...overrides });
+
+  it('take the lock and leave the call to the conductor’s work, keeping last_error as Ironic does', () => {
+    const { events, node } = when(ipmitool(), call('bmc_reset', 'post', { warm: false }));
+    const action = { kind: 'vendor_method', method: 'bmc_reset', http_method: 'POST', args: { warm: false } };
+    expect(events).toEqual([expect.objectContaining({ type: 'ManagementActionStarted', data: { action, reservation: CONDUCTOR } })]);
+    expect(node).toMatchObject({ reservation: CONDUCTOR, management_action: action, last_error: 'old' });
+    expect(workAfter(node, events)).toEqual({ kind: 'management', action });
+  });
+
+  it('are refused in Ironic’s words and order: unknown method, HTTP method, lock, missing raw_bytes', () => {
+    given(nodeIn('manageable', { driver: 'ipmi', vendor_interface: 'no-vendor' })).when(call('send_raw')).thenThrows(new InvalidParameterError(NODE_ID, 'No handler for method send_raw'));
+    given(ipmitool({ reservation: 'other' })).when(call('reset_bmc')).thenThrows(new InvalidParameterError(NODE_ID, 'No handler for method reset_bmc'));
+    given(ipmitool({ reservation: 'other' })).when(call('send_raw', 'GET')).thenThrows(new InvalidParameterError(NODE_ID, 'The method send_raw does not support HTTP GET'));
+    given(ipmitool({ reservation: 'other' })).when(call('send_raw')).thenThrows(NodeLockedError);
+    for (const raw_bytes of [undefined, '', 0, false, [], {}]) {
+      given(ipmitool()).when(call('send_raw', 'POST', raw_bytes === undefined ? {} : { raw_bytes })).thenThrows(new InvalidParameterError(NODE_ID, 'Parameter raw_bytes (string of bytes) was not specified.'));
+    }
+  });
+
+  it('record the call, or its failure without touching last_error (Ironic only logs it), and release the lock', () => {
+    const action: ManagementAction = { kind: 'vendor_method', method: 'send_raw', http_method: 'POST', args: { raw_bytes: '0x06 0x01' } };
+    const done = when(lockedFor(action, { last_error: 'old' }), succeeded);
+    expect(done.events).toEqual([expect.objectContaining({ type: 'VendorMethodCalled', data: { method: 'send_raw' } })]);
+    expect(done.node).toMatchObject({ reservation: null, management_action: null, last_error: 'old' });
+    const broken = when(lockedFor(action, { last_error: null }), failed('IPMI "raw 0x06 0x01" failed'));
+    expect(broken.events).toEqual([expect.objectContaining({ type: 'ManagementActionFailed', data: { action, error: 'IPMI "raw 0x06 0x01" failed' } })]);
+    expect(broken.node).toMatchObject({ reservation: null, management_action: null, last_error: null });
+  });
+});
+
 describe('recovery', () => {
   it('releases the lock of a dead conductor with a failure naming the call', () => {
     const { events, node } = when(lockedFor({ kind: 'set_boot_mode', target: 'bios' }, { reservation: 'dead-1' }), { type: 'RecoverNode', data: { deadConductor: 'dead-1' } });

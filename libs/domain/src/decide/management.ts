@@ -5,6 +5,7 @@
  */
 import {
   type CacheBiosSettings,
+  type CallVendorMethod,
   type CacheBootMode,
   type InjectNmi,
   type RecordManagementOutcome,
@@ -23,8 +24,9 @@ import { raidConfigProblem } from '../raid.js';
 import { pythonRepr, pythonStr } from '../python.js';
 import { ensureNotLocked, eventMeta, workingConductor } from './shared.js';
 import { assertNever } from '../assert-never.js';
+import { vendorArgumentRefusal, vendorCallRefusal } from '../vendor.js';
 
-type ManagementCommand = SetBootDevice | InjectNmi | SetIndicatorState | SetBootMode | SetSecureBoot | SetConsoleMode;
+type ManagementCommand = SetBootDevice | InjectNmi | SetIndicatorState | SetBootMode | SetSecureBoot | SetConsoleMode | CallVendorMethod;
 
 /** Takes the node's lock for `action`. */
 function started(command: ManagementCommand, node: Node, action: ManagementAction): NodeEvent[] {
@@ -78,6 +80,17 @@ export function setConsoleMode(command: SetConsoleMode, node: Node): NodeEvent[]
   return started(command, node, { kind: 'set_console', enabled });
 }
 
+/** A vendor method of the node's vendor interface, refused in Ironic's order: unknown method, HTTP method, lock, arguments. */
+export function callVendorMethod(command: CallVendorMethod, node: Node): NodeEvent[] {
+  const { method, http_method, args } = command.data;
+  const refused = vendorCallRefusal(node.vendor_interface, method, http_method);
+  if (refused) throw new InvalidParameterError(node.uuid, refused);
+  ensureNotLocked(node);
+  const missing = vendorArgumentRefusal(method, args);
+  if (missing) throw new InvalidParameterError(node.uuid, missing);
+  return started(command, node, { kind: 'vendor_method', method, http_method: http_method.toUpperCase(), args });
+}
+
 /** Records how the management call the node is locked for went, releasing the lock. */
 export function recordManagementOutcome(command: RecordManagementOutcome, node: Node): NodeEvent[] {
   ensureNotLocked(node, command.meta.conductor);
@@ -101,6 +114,8 @@ export function recordManagementOutcome(command: RecordManagementOutcome, node: 
       // A null `enabled` never succeeds: the conductor reports its failure.
       if (action.enabled === null) throw new InvalidStateError(node.uuid, node.provision_state, 'set console mode None');
       return [{ type: 'ConsoleModeSet', data: { enabled: action.enabled }, meta }];
+    case 'vendor_method':
+      return [{ type: 'VendorMethodCalled', data: { method: action.method }, meta }];
     case 'tear_down_ramdisk':
       return [{ type: 'RamdiskTornDown', data: { of: action.of, power_state: data.power_state ?? null }, meta }];
     default:

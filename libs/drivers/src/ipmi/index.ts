@@ -8,16 +8,18 @@ import { provisioningByInterface } from '../provisioning-by-interface.js';
 import { ramdiskDeploy } from '../ramdisk-deploy.js';
 import { ipmiManagement } from './management.js';
 import { type IpmiOptions, ipmiPower } from './power.js';
+import { ipmiVendor } from './vendor.js';
 
 export { type ExecIpmitool, type ExecOptions, spawnIpmitool } from './exec.js';
 export { type IpmiAccess, parseDriverInfo, PRIV_LEVELS, type PrivLevel } from './ipmitool.js';
 export { ipmiManagement, type IpmiManagementDriver } from './management.js';
 export { type IpmiOptions, IpmiOutcomeUnknown, ipmiPower, type IpmiPowerDriver } from './power.js';
+export { ipmiVendor } from './vendor.js';
 
 /**
  * Ironic's `ipmi` hardware type: power and management through ipmitool; provisioning through the
  * ramdisk agent booted by PXE (`direct` deploy, cleaning, `agent` rescue); a `ramdisk` deployment
- * boots the instance's own kernel and ramdisk over PXE.
+ * boots the instance's own kernel and ramdisk over PXE; vendor methods through ipmitool.
  */
 export function ipmiHardware(options: IpmiOptions = {}, agentOptions: AgentOptions = {}): HardwareType {
   const power = ipmiPower(options);
@@ -26,5 +28,5 @@ export function ipmiHardware(options: IpmiOptions = {}, agentOptions: AgentOptio
   const boots = [pxeBoot(management, pxeOptions, 'ipxe'), pxeBoot(management, pxeOptions)];
   const boot = (node: Node) => bootInterfaceFor(node, boots);
   const agent = agentProvisioning({ power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }) }, { cleanStepPriorities: agentOptions.cleanStepPriorities });
-  return { name: 'ipmi', power, management, provisioning: provisioningByInterface({ direct: agent, ramdisk: ramdiskDeploy({ power, boot, agent }) }, { agent }) };
+  return { name: 'ipmi', power, management, vendor: ipmiVendor(power), provisioning: provisioningByInterface({ direct: agent, ramdisk: ramdiskDeploy({ power, boot, agent }) }, { agent }) };
 }

@@ -14,6 +14,7 @@ import { DEFAULT_NODE_FIELDS, type JsonObject, type Node } from '@ironledger/dom
 import { DriverError } from '../driver.js';
 import { ipmiManagement } from './management.js';
 import { type IpmiOptions, ipmiPower } from './power.js';
+import { ipmiVendor } from './vendor.js';
 
 const run = promisify(execFile);
 // Each ipmitool call to ipmi_sim takes a few hundred ms and a test makes up to a dozen: more than
@@ -405,5 +406,48 @@ describe('ipmi management against ipmi_sim', () => {
     expect(events(sim)).toEqual(['identify 0 1', 'identify 0 0']);
     expect(await ipmi.getIndicatorState(node(sim), 'chassis', 'identify')).toBe('unknown');
     await expect(ipmi.setIndicatorState(node(sim), 'system', 'identify', 'on')).rejects.toThrow(`Unknown indicator identify for component system of node node-${sim.port}`);
+  });
+});
+
+describe('ipmitool vendor methods against ipmi_sim', () => {
+  const vendor = (options: IpmiOptions = {}) => ipmiVendor(driver(options));
+  /** ipmitool that logs each command (what follows the password file) to `log`. */
+  const logging = (name: string, log: string) => wrapper(name, `printf '%s\\n' "$*" >> ${log}\nexec ipmitool "$@"`);
+  const logged = (log: string) => readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split(' -f ')[1]!.split(' ').slice(1).join(' '));
+
+  it('send_raw sends the bytes as they are: Chassis Control "power up" powers the node on', async () => {
+    const sim = sims[6]!;
+    const log = join(tools, 'vendor-raw.log');
+    await vendor({ ipmitool: logging('ipmitool-vendor-raw', log) }).call(node(sim), 'send_raw', { raw_bytes: '0x00 0x02 0x01' });
+    expect(power(sim)).toBe('1');
+    expect(logged(log)).toEqual(['raw 0x00 0x02 0x01']);
+  });
+
+  it('send_raw reports a command the BMC does not know', async () => {
+    const sim = sims[6]!;
+    const error = await failure(vendor({ retryDelayMs: 100 }).call(node(sim), 'send_raw', { raw_bytes: '0x06 0x99' }));
+    expect(error.message).toMatch(new RegExp(`^IPMI "raw 0x06 0x99" on BMC 127\\.0\\.0\\.1:${sim.port} failed: .*Invalid command`));
+  });
+
+  it('bmc_reset resets cold when warm is false, warm otherwise (which this ipmi_sim refuses), once each', async () => {
+    const sim = sims[6]!;
+    const log = join(tools, 'vendor-reset.log');
+    const ipmi = vendor({ ipmitool: logging('ipmitool-vendor-reset', log), retryDelayMs: 100 });
+    await ipmi.call(node(sim), 'bmc_reset', { warm: 'false' });
+    const warm = await failure(ipmi.call(node(sim), 'bmc_reset', {}));
+    expect(warm.message).toMatch(new RegExp(`^IPMI "bmc reset warm" on BMC 127\\.0\\.0\\.1:${sim.port} failed: .*Invalid command`));
+    await ipmi.call(node(sim), 'bmc_reset', { warm: 0 });
+    expect(logged(log)).toEqual(['bmc reset cold', 'bmc reset warm', 'bmc reset cold']);
+    // The BMC answers again after its cold reset.
+    expect(await driver().getPowerState(node(sim))).toBe('power off');
+  });
+
+  it('refuses an argument a method does not take, and unusable driver_info, before talking to the BMC', async () => {
+    const sim = sims[6]!;
+    const log = join(tools, 'vendor-refused.log');
+    const ipmi = vendor({ ipmitool: logging('ipmitool-vendor-refused', log) });
+    expect((await failure(ipmi.call(node(sim), 'bmc_reset', { warm: true, cold: true }))).message).toBe("bmc_reset() got an unexpected keyword argument 'cold'");
+    expect(() => ipmi.validate(node(sim, { ipmi_address: '' }), 'send_raw', { raw_bytes: '0x06 0x01' })).toThrow("Missing the following IPMI credentials in node's driver_info: ['ipmi_address'].");
+    expect(existsSync(log)).toBe(false);
   });
 });

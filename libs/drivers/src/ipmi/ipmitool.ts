@@ -147,8 +147,8 @@ const NO_SESSION =
 /** Completion codes by which the BMC says it did not take the command (Ironic retries them too). */
 const NOT_TAKEN = /failed: (Node busy|Out of space|BMC initialization in progress)\s*$/im;
 
-/** ipmitool commands that act again when sent again: an ACPI shutdown request, a reset, a power cycle, an NMI. */
-const ACTS_AGAIN = /^(chassis )?power (soft|reset|cycle|diag)$/;
+/** ipmitool commands that act again when sent again: an ACPI shutdown request, a reset, a power cycle, an NMI, a BMC reset. */
+const ACTS_AGAIN = /^((chassis )?power (soft|reset|cycle|diag)|bmc reset (warm|cold))$/;
 
 /**
  * Whether sending `command` twice does no more than sending it once (reads, `power on|off`, boot
