@@ -23,7 +23,7 @@ describe('GET /v1/drivers', () => {
   it('lists the hardware types live conductors serve, with their hosts, properties link and type', async () => {
     const list = await call('GET', '/v1/drivers');
     expect(list.json.drivers).toEqual(
-      ['fake-hardware', 'ipmi', 'redfish'].map((name) => ({ name, hosts: [plain(), grouped()].sort(), links: links(`drivers/${name}`), properties: links(`drivers/${name}/properties`), type: 'dynamic' })),
+      ['fake-hardware', 'ipmi', 'manual-management', 'redfish'].map((name) => ({ name, hosts: [plain(), grouped()].sort(), links: links(`drivers/${name}`), properties: links(`drivers/${name}/properties`), type: 'dynamic' })),
     );
     expect((await call('GET', '/v1/drivers', { headers: at('1.29') })).json.drivers).toContainEqual({ name: 'ipmi', hosts: expect.any(Array), links: links('drivers/ipmi'), properties: links('drivers/ipmi/properties') });
     expect((await call('GET', '/v1/drivers/?type=classic')).json).toEqual({ drivers: [] });
@@ -104,8 +104,8 @@ describe('GET /v1/conductors', () => {
     );
     const detail = ((await call('GET', '/v1/conductors/?detail=True')).json.conductors as Json[]).find((c) => c.hostname === grouped())!;
     expect(Object.keys(detail)).toEqual(['created_at', 'updated_at', 'hostname', 'conductor_group', 'drivers', 'links', 'alive']);
-    expect(detail).toMatchObject({ drivers: ['fake-hardware', 'ipmi', 'redfish'], created_at: expect.stringMatching(/\.\d{6}\+00:00$/) });
-    expect((await call('GET', `/v1/conductors/${plain()}`)).json).toMatchObject({ hostname: plain(), conductor_group: '', drivers: ['fake-hardware', 'ipmi', 'redfish'], alive: true });
+    expect(detail).toMatchObject({ drivers: ['fake-hardware', 'ipmi', 'redfish', 'manual-management'], created_at: expect.stringMatching(/\.\d{6}\+00:00$/) });
+    expect((await call('GET', `/v1/conductors/${plain()}`)).json).toMatchObject({ hostname: plain(), conductor_group: '', drivers: ['fake-hardware', 'ipmi', 'redfish', 'manual-management'], alive: true });
     expect((await call('GET', '/v1/conductors/?fields=hostname,alive')).json.conductors).toContainEqual({ hostname: plain(), links: links(`conductors/${plain()}`), alive: true });
     const page = (await call('GET', '/v1/conductors?limit=1&sort_key=hostname')).json;
     expect(page.next).toBe(`${system.baseUrl}/v1/conductors?sort_key=hostname&sort_dir=asc&fields=hostname,conductor_group,alive&limit=1&marker=${(page.conductors as Json[])[0]!.hostname as string}`);

@@ -311,7 +311,7 @@ describe('nodes', () => {
 describe('fleet and operations', () => {
   it('lists the drivers and conductors', async () => {
     const drivers = await call('GET', '/v1/drivers');
-    expect(drivers.json.drivers).toEqual(['fake-hardware', 'ipmi', 'redfish'].map((name) => expect.objectContaining({ name, hosts: system.conductorIds, type: 'dynamic' })));
+    expect(drivers.json.drivers).toEqual(['fake-hardware', 'ipmi', 'manual-management', 'redfish'].map((name) => expect.objectContaining({ name, hosts: system.conductorIds, type: 'dynamic' })));
     const conductors = await call('GET', '/v1/conductors');
     expect(conductors.json.conductors).toEqual([expect.objectContaining({ hostname: system.conductorIds[0], alive: true })]);
   });

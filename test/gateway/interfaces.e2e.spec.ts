@@ -8,7 +8,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { HARDWARE_INTERFACES, IRONIC_DEFAULTS_NOT_TAKEN } from '@ironledger/domain';
 import { apiClient, fault, type Json } from '../support/api.js';
 import { systemForFile } from '../support/system-for-file.js';
-import { IRONIC_CASES, IRONIC_DEFAULTS, IRONIC_ENABLED } from './ironic-21.4-interfaces.recorded.js';
+import { IRONIC_CASES, IRONIC_DEFAULTS, IRONIC_ENABLED, IRONIC_MANUAL_CASES } from './ironic-21.4-interfaces.recorded.js';
 
 jest.setTimeout(60_000);
 
@@ -17,13 +17,16 @@ const call = apiClient(() => system.baseUrl);
 
 /**
  * Implementations Ironic 21.4 enables for a type that this build does not offer, each needing
- * what is not here: Cinder, out-of-band Redfish inspection, RAID and vendor methods, and the
- * `noop` management that leaves booting to the operator.
+ * what is not here: Cinder, out-of-band Redfish inspection, RAID and vendor methods.
  */
 const NOT_OFFERED: Record<string, Partial<Record<string, string[]>>> = {
-  ipmi: { management: ['noop'], storage: ['cinder'] },
-  redfish: { inspect: ['redfish'], management: ['noop'], raid: ['redfish'], storage: ['cinder'], vendor: ['redfish'] },
+  ipmi: { storage: ['cinder'] },
+  redfish: { inspect: ['redfish'], raid: ['redfish'], storage: ['cinder'], vendor: ['redfish'] },
+  'manual-management': { storage: ['cinder'] },
 };
+
+/** A node the recorded requests name (`ifaces-ipmi`, `ifaces-manual`, …), to be replaced by its UUID. */
+const NODE_NAME = /ifaces-[a-z-]+/;
 
 /** The implementation a refusal names: the first one the request (a node or a JSON patch) asks for. */
 const askedFor = (body: unknown): string => {
@@ -32,7 +35,7 @@ const askedFor = (body: unknown): string => {
 };
 
 describe('hardware types against Ironic 21.4', () => {
-  it.each(['ipmi', 'redfish'])('%s: defaults are Ironic’s default configuration’s (where this build has them), enabled lists what Ironic enables', async (name) => {
+  it.each(['ipmi', 'redfish', 'manual-management'])('%s: defaults are Ironic’s default configuration’s (where this build has them), enabled lists what Ironic enables', async (name) => {
     const driver = (await call('GET', `/v1/drivers/${name}`)).json;
     for (const iface of HARDWARE_INTERFACES) {
       const expected = IRONIC_DEFAULTS_NOT_TAKEN[name]?.[iface] === IRONIC_DEFAULTS[name]![iface] ? expect.any(String) : IRONIC_DEFAULTS[name]![iface];
@@ -45,17 +48,18 @@ describe('hardware types against Ironic 21.4', () => {
   it('creates, updates and validates nodes as Ironic does, and refuses what a type lacks in its words', async () => {
     const uuids = new Map<string, string>();
     const [answers, recordedAnswers]: unknown[][] = [[], []];
-    const named = (text: string) => text.replace(/ifaces-(ipmi|redfish)/, (name) => uuids.get(name) ?? name);
-    for (const recorded of IRONIC_CASES) {
+    const named = (text: string) => text.replace(NODE_NAME, (name) => uuids.get(name) ?? name);
+    for (const recorded of [...IRONIC_CASES, ...IRONIC_MANUAL_CASES]) {
       const body = recorded.body === null ? undefined : (JSON.parse(named(JSON.stringify(recorded.body))) as Json);
       const response = await call(recorded.method, `/v1${named(recorded.path)}`, { body });
       const nodeName = (recorded.body as Json | null)?.name;
       if (recorded.method === 'POST' && response.status === 201 && typeof nodeName === 'string') uuids.set(nodeName, response.json.uuid as string);
       let answer: unknown;
       if (response.status >= 400) answer = fault(response.json);
+      else if (recorded.answer === null) answer = response.text === '' ? null : response.json;
       // Only what was recorded: the fields a case asks about.
       else answer = Object.fromEntries(Object.keys(recorded.answer as Json).map((key) => [key, response.json[key]]));
-      const uuid = uuids.get(/ifaces-(ipmi|redfish)/.exec(recorded.path)?.[0] ?? '') ?? response.json.uuid;
+      const uuid = uuids.get(NODE_NAME.exec(recorded.path)?.[0] ?? '') ?? response.json?.uuid;
       const expected = JSON.parse(JSON.stringify(recorded.answer).replaceAll('{uuid}', String(uuid)).replaceAll('{implementation}', askedFor(recorded.body)));
       answers.push({ name: recorded.name, status: response.status, answer });
       recordedAnswers.push({ name: recorded.name, status: recorded.status, answer: expected });

@@ -10,11 +10,18 @@
  *   `ipmitool-socat` and `ipmitool-shellinabox` consoles and `external` storage;
  * - `cases`: node requests and their answers in that second configuration, node UUIDs written
  *   `{uuid}`, and the implementation object Ironic names in its incompatibility refusal
- *   (whose address varies) `{implementation}`.
+ *   (whose address varies) `{implementation}`; `IRONIC_MANUAL_CASES` were recorded later the same
+ *   way, with `enabled_power_interfaces` and `enabled_management_interfaces` left for Ironic to
+ *   work out from the enabled types (which adds `agent` and `fake` power, `noop` and `fake`
+ *   management): `manual-management` nodes, `noop` management on `ipmi`.
+ *
+ * `manual-management`'s defaults were recorded in that configuration too, except `inspect`:
+ * there it was `inspector`, which Ironic's default `enabled_inspect_interfaces` (`no-inspect`,
+ * `redfish`) does not enable, so its first supported enabled one, `no-inspect`, is its default.
  */
 export interface RecordedCase {
   readonly name: string;
-  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   readonly path: string;
   readonly body: unknown;
   readonly status: number;
@@ -50,6 +57,20 @@ export const IRONIC_DEFAULTS: Record<string, Record<string, string>> = {
     "rescue": "no-rescue",
     "storage": "noop",
     "vendor": "redfish"
+  },
+  "manual-management": {
+    "bios": "no-bios",
+    "boot": "ipxe",
+    "console": "no-console",
+    "deploy": "direct",
+    "inspect": "no-inspect",
+    "management": "noop",
+    "network": "flat",
+    "power": "agent",
+    "raid": "no-raid",
+    "rescue": "no-rescue",
+    "storage": "noop",
+    "vendor": "no-vendor"
   }
 };
 
@@ -154,6 +175,54 @@ export const IRONIC_ENABLED: Record<string, Record<string, string[]>> = {
     "vendor": [
       "no-vendor",
       "redfish"
+    ]
+  },
+  "manual-management": {
+    "bios": [
+      "no-bios"
+    ],
+    "boot": [
+      "ipxe",
+      "pxe"
+    ],
+    "console": [
+      "no-console"
+    ],
+    "deploy": [
+      "direct",
+      "ramdisk"
+    ],
+    "inspect": [
+      "inspector",
+      "no-inspect"
+    ],
+    "management": [
+      "fake",
+      "noop"
+    ],
+    "network": [
+      "flat",
+      "noop"
+    ],
+    "power": [
+      "agent",
+      "fake"
+    ],
+    "raid": [
+      "agent",
+      "no-raid"
+    ],
+    "rescue": [
+      "agent",
+      "no-rescue"
+    ],
+    "storage": [
+      "cinder",
+      "external",
+      "noop"
+    ],
+    "vendor": [
+      "no-vendor"
     ]
   }
 };
@@ -612,5 +681,413 @@ export const IRONIC_CASES: RecordedCase[] = [
         "reason": "UUID or name of cleaning network is not set in configuration"
       }
     }
+  }
+];
+
+export const IRONIC_MANUAL_CASES: RecordedCase[] = [
+  {
+    "name": "manual-management create",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "manual-management",
+      "network_interface": "noop",
+      "driver_info": {
+        "deploy_kernel": "http://127.0.0.1:8000/ipa.kernel",
+        "deploy_ramdisk": "http://127.0.0.1:8000/ipa.initramfs",
+        "rescue_kernel": "http://127.0.0.1:8000/ipa.kernel",
+        "rescue_ramdisk": "http://127.0.0.1:8000/ipa.initramfs"
+      },
+      "name": "ifaces-manual"
+    },
+    "status": 201,
+    "answer": {
+      "driver": "manual-management",
+      "bios_interface": "no-bios",
+      "boot_interface": "ipxe",
+      "console_interface": "no-console",
+      "deploy_interface": "direct",
+      "inspect_interface": "inspector",
+      "management_interface": "noop",
+      "network_interface": "noop",
+      "power_interface": "agent",
+      "raid_interface": "no-raid",
+      "rescue_interface": "no-rescue",
+      "storage_interface": "noop",
+      "vendor_interface": "no-vendor"
+    }
+  },
+  {
+    "name": "manual-management validate without a port",
+    "method": "GET",
+    "path": "/nodes/ifaces-manual/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "deploy": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": false,
+        "reason": "Fast track mode must be enabled to use the agent power interface"
+      },
+      "bios": {
+        "result": false,
+        "reason": "Driver manual-management does not support bios (disabled or not implemented)."
+      },
+      "console": {
+        "result": false,
+        "reason": "Driver manual-management does not support console (disabled or not implemented)."
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": false,
+        "reason": "Driver manual-management does not support raid (disabled or not implemented)."
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Driver manual-management does not support rescue (disabled or not implemented)."
+      },
+      "storage": {
+        "result": true
+      }
+    }
+  },
+  {
+    "name": "manual-management boot device (noop management)",
+    "method": "GET",
+    "path": "/nodes/ifaces-manual/management/boot_device",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot_device": "pxe",
+      "persistent": true
+    }
+  },
+  {
+    "name": "manual-management supported boot devices",
+    "method": "GET",
+    "path": "/nodes/ifaces-manual/management/boot_device/supported",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "supported_boot_devices": [
+        "pxe",
+        "disk"
+      ]
+    }
+  },
+  {
+    "name": "manual-management power on through the agent",
+    "method": "PUT",
+    "path": "/nodes/ifaces-manual/states/power",
+    "body": {
+      "target": "power on"
+    },
+    "status": 400,
+    "answer": "Fast track mode must be enabled to use the agent power interface"
+  },
+  {
+    "name": "a port for the manual node",
+    "method": "POST",
+    "path": "/ports",
+    "body": {
+      "node_uuid": "ifaces-manual",
+      "address": "52:54:00:aa:bb:07"
+    },
+    "status": 201,
+    "answer": {
+      "address": "52:54:00:aa:bb:07"
+    }
+  },
+  {
+    "name": "manual-management validate with a port",
+    "method": "GET",
+    "path": "/nodes/ifaces-manual/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": true
+      },
+      "deploy": {
+        "result": false,
+        "reason": "Node {uuid} failed to validate deploy image info. Some parameters were missing. Missing are: ['instance_info.image_source']"
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": false,
+        "reason": "Fast track mode must be enabled to use the agent power interface"
+      },
+      "bios": {
+        "result": false,
+        "reason": "Driver manual-management does not support bios (disabled or not implemented)."
+      },
+      "console": {
+        "result": false,
+        "reason": "Driver manual-management does not support console (disabled or not implemented)."
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": false,
+        "reason": "Driver manual-management does not support raid (disabled or not implemented)."
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Driver manual-management does not support rescue (disabled or not implemented)."
+      },
+      "storage": {
+        "result": true
+      }
+    }
+  },
+  {
+    "name": "manual-management to fake power and management, agent RAID and rescue",
+    "method": "PATCH",
+    "path": "/nodes/ifaces-manual",
+    "body": [
+      {
+        "op": "replace",
+        "path": "/power_interface",
+        "value": "fake"
+      },
+      {
+        "op": "replace",
+        "path": "/management_interface",
+        "value": "fake"
+      },
+      {
+        "op": "replace",
+        "path": "/raid_interface",
+        "value": "agent"
+      },
+      {
+        "op": "replace",
+        "path": "/rescue_interface",
+        "value": "agent"
+      }
+    ],
+    "status": 200,
+    "answer": {
+      "bios_interface": "no-bios",
+      "boot_interface": "ipxe",
+      "console_interface": "no-console",
+      "deploy_interface": "direct",
+      "inspect_interface": "inspector",
+      "management_interface": "fake",
+      "network_interface": "noop",
+      "power_interface": "fake",
+      "raid_interface": "agent",
+      "rescue_interface": "agent",
+      "storage_interface": "noop",
+      "vendor_interface": "no-vendor"
+    }
+  },
+  {
+    "name": "manual-management validate with fake power",
+    "method": "GET",
+    "path": "/nodes/ifaces-manual/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": true
+      },
+      "deploy": {
+        "result": false,
+        "reason": "Node {uuid} failed to validate deploy image info. Some parameters were missing. Missing are: ['instance_info.image_source']"
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": true
+      },
+      "bios": {
+        "result": false,
+        "reason": "Driver manual-management does not support bios (disabled or not implemented)."
+      },
+      "console": {
+        "result": false,
+        "reason": "Driver manual-management does not support console (disabled or not implemented)."
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": true
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Node {uuid} is missing 'instance_info/rescue_password'. It is required for rescuing node."
+      },
+      "storage": {
+        "result": true
+      }
+    }
+  },
+  {
+    "name": "manual-management back to agent power",
+    "method": "PATCH",
+    "path": "/nodes/ifaces-manual",
+    "body": [
+      {
+        "op": "replace",
+        "path": "/power_interface",
+        "value": "agent"
+      }
+    ],
+    "status": 200,
+    "answer": {
+      "power_interface": "agent"
+    }
+  },
+  {
+    "name": "manual-management with ipmitool power",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "manual-management",
+      "power_interface": "ipmitool"
+    },
+    "status": 400,
+    "answer": "power interface implementation '{implementation}' is not supported by hardware type ManualManagementHardware."
+  },
+  {
+    "name": "manual-management with ipmitool vendor",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "manual-management",
+      "vendor_interface": "ipmitool"
+    },
+    "status": 400,
+    "answer": "vendor interface implementation '{implementation}' is not supported by hardware type ManualManagementHardware."
+  },
+  {
+    "name": "manual-management with a serial console",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "manual-management",
+      "console_interface": "ipmitool-socat"
+    },
+    "status": 400,
+    "answer": "console interface implementation '{implementation}' is not supported by hardware type ManualManagementHardware."
+  },
+  {
+    "name": "manual-management with redfish BIOS",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "manual-management",
+      "bios_interface": "redfish"
+    },
+    "status": 400,
+    "answer": "bios interface implementation '{implementation}' is not supported by hardware type ManualManagementHardware."
+  },
+  {
+    "name": "manual-management with virtual media",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "manual-management",
+      "boot_interface": "redfish-virtual-media"
+    },
+    "status": 400,
+    "answer": "boot interface implementation '{implementation}' is not supported by hardware type ManualManagementHardware."
+  },
+  {
+    "name": "manual-management with redfish management",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "manual-management",
+      "management_interface": "redfish"
+    },
+    "status": 400,
+    "answer": "management interface implementation '{implementation}' is not supported by hardware type ManualManagementHardware."
+  },
+  {
+    "name": "ipmi with agent power",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "ipmi",
+      "power_interface": "agent"
+    },
+    "status": 400,
+    "answer": "power interface implementation '{implementation}' is not supported by hardware type IPMIHardware."
+  },
+  {
+    "name": "ipmi with noop management",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "ipmi",
+      "management_interface": "noop",
+      "driver_info": {
+        "ipmi_address": "127.0.0.1"
+      },
+      "name": "ifaces-ipmi-noop"
+    },
+    "status": 201,
+    "answer": {
+      "management_interface": "noop"
+    }
+  },
+  {
+    "name": "noop management boot device",
+    "method": "GET",
+    "path": "/nodes/ifaces-ipmi-noop/management/boot_device",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot_device": "pxe",
+      "persistent": true
+    }
+  },
+  {
+    "name": "noop management refuses cdrom",
+    "method": "PUT",
+    "path": "/nodes/ifaces-ipmi-noop/management/boot_device",
+    "body": {
+      "boot_device": "cdrom"
+    },
+    "status": 400,
+    "answer": "Invalid boot device cdrom specified, supported are pxe, disk."
+  },
+  {
+    "name": "noop management takes disk",
+    "method": "PUT",
+    "path": "/nodes/ifaces-ipmi-noop/management/boot_device",
+    "body": {
+      "boot_device": "disk"
+    },
+    "status": 204,
+    "answer": null
   }
 ];

@@ -125,7 +125,7 @@ export class HardwareManagement {
     switch (command.type) {
       case 'SetBootDevice': {
         const device = command.data.boot_device;
-        if (!management.supportedBootDevices(node).includes(device)) throw new DriverRefusal(`Invalid boot device ${device} specified.`);
+        if (!management.supportedBootDevices(node).includes(device)) throw new DriverRefusal(management.bootDeviceRefusal?.(node, device) ?? `Invalid boot device ${device} specified.`);
         return;
       }
       case 'InjectNmi':

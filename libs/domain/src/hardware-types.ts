@@ -47,7 +47,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     console: ['no-console'],
     deploy: ['direct', 'ramdisk'],
     inspect: ['inspector', 'no-inspect'],
-    management: ['redfish'],
+    management: ['redfish', 'noop'],
     network: ['noop', 'flat'],
     power: ['redfish'],
     raid: ['no-raid', 'agent'],
@@ -61,13 +61,30 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     console: ['no-console', 'ipmitool-socat', 'ipmitool-shellinabox'],
     deploy: ['direct', 'ramdisk'],
     inspect: ['inspector', 'no-inspect'],
-    management: ['ipmitool'],
+    management: ['ipmitool', 'noop'],
     network: ['noop', 'flat'],
     power: ['ipmitool'],
     raid: ['no-raid', 'agent'],
     rescue: ['no-rescue', 'agent'],
     storage: ['noop', 'external'],
     vendor: ['ipmitool', 'no-vendor'],
+  },
+  // The operator powers the node and sets its boot order: `agent` power needs fast track, which
+  // is not offered here, so it fails validation in Ironic's words; `fake` power and management
+  // are fake hardware's. `noop` management takes the node to boot from the network.
+  'manual-management': {
+    bios: ['no-bios'],
+    boot: ['ipxe', 'pxe'],
+    console: ['no-console'],
+    deploy: ['direct', 'ramdisk'],
+    inspect: ['inspector', 'no-inspect'],
+    management: ['noop', 'fake'],
+    network: ['noop', 'flat'],
+    power: ['agent', 'fake'],
+    raid: ['no-raid', 'agent'],
+    rescue: ['no-rescue', 'agent'],
+    storage: ['noop', 'external'],
+    vendor: ['no-vendor'],
   },
 };
 
@@ -77,11 +94,17 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
  */
 export const IRONIC_DEFAULTS_NOT_TAKEN: Readonly<Record<string, Partial<Record<HardwareInterface, string>>>> = {
   ipmi: { inspect: 'no-inspect', network: 'flat' },
+  'manual-management': { inspect: 'no-inspect', network: 'flat' },
   redfish: { inspect: 'redfish', network: 'flat', raid: 'redfish', vendor: 'redfish' },
 };
 
 /** Ironic's class of each hardware type, as its refusals name it. */
-const HARDWARE_TYPE_CLASSES: Readonly<Record<string, string>> = { 'fake-hardware': 'FakeHardware', redfish: 'RedfishHardware', ipmi: 'IPMIHardware' };
+const HARDWARE_TYPE_CLASSES: Readonly<Record<string, string>> = {
+  'fake-hardware': 'FakeHardware',
+  redfish: 'RedfishHardware',
+  ipmi: 'IPMIHardware',
+  'manual-management': 'ManualManagementHardware',
+};
 
 /**
  * The implementations of interface `name` an Ironic configured as this build enables for

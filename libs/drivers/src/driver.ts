@@ -98,6 +98,8 @@ export interface ManagementDriver {
   validate(node: Node): void;
   /** Boot devices `setBootDevice` takes; answered without touching the BMC. */
   supportedBootDevices(node: Node): readonly string[];
+  /** The refusal of a boot device not supported, when it is not Ironic's usual `Invalid boot device … specified.` */
+  bootDeviceRefusal?(node: Node, device: string): string;
   getBootDevice(node: Node): Promise<BootDeviceInfo>;
   setBootDevice(node: Node, device: string, persistent: boolean): Promise<void>;
   getBootMode?(node: Node): Promise<BootMode | null>;

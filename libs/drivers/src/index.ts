@@ -2,6 +2,8 @@ export * from './agent/client.js';
 export * from './boot/index.js';
 export * from './driver.js';
 export * from './fake.js';
+export { agentPower, managementByInterface, noopManagement, powerByInterface } from './by-interface.js';
+export * from './manual-management.js';
 export * from './ipmi/index.js';
 export * from './redfish/index.js';
 export * from './registry.js';

@@ -3,6 +3,7 @@ import { type RamdiskImageDefaults } from './boot/index.js';
 import { type HardwareType } from './driver.js';
 import { fakeHardware } from './fake.js';
 import { ipmiHardware, type IpmiOptions } from './ipmi/index.js';
+import { manualManagementHardware } from './manual-management.js';
 import { REDFISH_AUTH_TYPES, type RedfishAuthType, redfishHardware, type RedfishOptions } from './redfish/index.js';
 
 export interface DriverOptions {
@@ -18,7 +19,8 @@ export interface DriverOptions {
 
 /** Every hardware type this build supports, by the name nodes use in their `driver` field. */
 export function hardwareTypes(options: DriverOptions = {}): ReadonlyMap<string, HardwareType> {
-  const types = [fakeHardware({ stepDelayMs: options.fakeStepDelayMs }), ipmiHardware(options.ipmi, options.agent), redfishHardware(options.redfish, options.agent)];
+  const fake = fakeHardware({ stepDelayMs: options.fakeStepDelayMs });
+  const types = [fake, ipmiHardware(options.ipmi, options.agent), redfishHardware(options.redfish, options.agent), manualManagementHardware(fake, options.agent)];
   return new Map(types.map((type) => [type.name, type]));
 }
 

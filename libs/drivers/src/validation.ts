@@ -9,6 +9,7 @@ import { instancePxeConfig } from './boot/pxe.js';
 import { agentIso, agentKernelAndRamdisk, bootsInstanceRamdisk, instanceRamdisk, needsAgentRamdisk, type RamdiskImageDefaults } from './boot/ramdisk-images.js';
 import { instanceIso } from './boot/virtual-media.js';
 import { parseDriverInfo as parseIpmiDriverInfo } from './ipmi/ipmitool.js';
+import { AGENT_POWER_REFUSAL } from './by-interface.js';
 import { DriverRefusal } from './driver.js';
 import { parseDriverInfo as parseRedfishDriverInfo } from './redfish/driver-info.js';
 
@@ -88,6 +89,9 @@ function validateInterface(node: Node, name: ValidatedInterface, implementation:
           throw new Error("Either missing 'ipmi_terminal_port' parameter in node's driver_info or [console]port_range is not configured");
         }
       });
+    case 'agent':
+      // Power through the agent needs fast track (not offered here); RAID through it is ready.
+      return name === 'power' ? failed(AGENT_POWER_REFUSAL) : READY;
     case 'flat':
       // Ironic's flat network cleans on a Neutron network, which no configuration here names.
       return failed('UUID or name of cleaning network is not set in configuration');

@@ -6,7 +6,7 @@ import { fakeIpmitool } from './fake-ipmitool.js';
 import { deployBootMode } from '../boot/index.js';
 import { ipmiHardware } from './index.js';
 
-const node = { ...DEFAULT_NODE_FIELDS, uuid: 'node-1', driver: 'ipmi', driver_info: { ipmi_address: '10.0.0.5', ipmi_password: 'pw' } } as unknown as Node;
+const node = { ...DEFAULT_NODE_FIELDS, uuid: 'node-1', driver: 'ipmi', management_interface: 'ipmitool', driver_info: { ipmi_address: '10.0.0.5', ipmi_password: 'pw' } } as unknown as Node;
 /** A node deployed by `ramdisk` over PXE, with the agent's images for cleaning. */
 const ramdiskNode: Node = {
   ...node,

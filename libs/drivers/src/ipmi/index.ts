@@ -3,6 +3,7 @@ import { AgentClient } from '../agent/client.js';
 import { type AgentOptions, DEFAULT_RAMDISK_API_URL } from '../agent/options.js';
 import { agentProvisioning } from '../agent/provisioning.js';
 import { bootInterfaceFor, pxeBoot } from '../boot/index.js';
+import { managementByInterface, noopManagement } from '../by-interface.js';
 import { type HardwareType } from '../driver.js';
 import { provisioningByInterface } from '../provisioning-by-interface.js';
 import { ramdiskDeploy } from '../ramdisk-deploy.js';
@@ -23,7 +24,7 @@ export { ipmiVendor } from './vendor.js';
  */
 export function ipmiHardware(options: IpmiOptions = {}, agentOptions: AgentOptions = {}): HardwareType {
   const power = ipmiPower(options);
-  const management = ipmiManagement(power);
+  const management = managementByInterface({ ipmitool: ipmiManagement(power), noop: noopManagement });
   const pxeOptions = { apiUrl: agentOptions.apiUrl ?? DEFAULT_RAMDISK_API_URL, images: agentOptions.images };
   const boots = [pxeBoot(management, pxeOptions, 'ipxe'), pxeBoot(management, pxeOptions)];
   const boot = (node: Node) => bootInterfaceFor(node, boots);

@@ -3,6 +3,7 @@ import { AgentClient } from '../agent/client.js';
 import { type AgentOptions, DEFAULT_RAMDISK_API_URL } from '../agent/options.js';
 import { agentProvisioning } from '../agent/provisioning.js';
 import { bootInterfaceFor, mediaServer, pxeBoot, redfishVirtualMediaBoot } from '../boot/index.js';
+import { managementByInterface, noopManagement } from '../by-interface.js';
 import { type HardwareType } from '../driver.js';
 import { provisioningByInterface } from '../provisioning-by-interface.js';
 import { ramdiskDeploy } from '../ramdisk-deploy.js';
@@ -37,12 +38,13 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
   const connections = new RedfishConnections(options);
   const power = redfishPower(options, connections);
   const bios = redfishBios(connections, power);
-  const management = redfishManagement(connections);
+  const redfish = redfishManagement(connections);
+  const management = managementByInterface({ redfish, noop: noopManagement });
   const biosSteps = { bios, settingsHelp: 'A list of BIOS settings to be applied' };
   const images = agentOptions.images;
   const apiUrl = agentOptions.apiUrl ?? DEFAULT_RAMDISK_API_URL;
   const media = mediaServer(agentOptions.mediaServer);
-  const boots = [redfishVirtualMediaBoot(connections, management, { images, apiUrl, media }), pxeBoot(management, { apiUrl, images }, 'ipxe'), pxeBoot(management, { apiUrl, images })];
+  const boots = [redfishVirtualMediaBoot(connections, redfish, { images, apiUrl, media }), pxeBoot(management, { apiUrl, images }, 'ipxe'), pxeBoot(management, { apiUrl, images })];
   const boot = (node: Node) => bootInterfaceFor(node, boots);
   const agent = agentProvisioning(
     { power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps },
