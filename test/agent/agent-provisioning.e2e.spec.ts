@@ -231,13 +231,30 @@ describe('Metal3’s nodes: iPXE boot and RAID through the agent', () => {
     });
     expect((await control(`/bmc/${n}/agent`)).bootedFrom).toBe('network');
 
+    // Software RAID, which the agent's generic hardware manager builds: the node records what it built.
     await ok('node', 'manage', uuid, '--wait', '60');
-    await ok('node', 'set', uuid, '--target-raid-config', JSON.stringify({ logical_disks: [{ size_gb: 'MAX', raid_level: '1', is_root_volume: true }] }));
+    const software = { logical_disks: [{ size_gb: 100, raid_level: '1', is_root_volume: true, controller: 'software' }] };
+    await ok('node', 'set', uuid, '--target-raid-config', JSON.stringify(software));
     await ok('node', 'clean', uuid, '--clean-steps', raidSteps('delete_configuration', 'create_configuration'), '--wait', '90');
-    await until(uuid, 'manageable');
+    const built = await until(uuid, 'manageable');
     expect((await stepHistory(uuid)).slice(-4)).toEqual([
       'clean started raid.delete_configuration', 'clean finished raid.delete_configuration', 'clean started raid.create_configuration', 'clean finished raid.create_configuration',
     ]);
+    expect(built.raid_config).toEqual({ ...software, last_updated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{6})?$/) });
+    expect(built.properties).toMatchObject({ local_gb: 100, capabilities: expect.stringContaining('raid_level:1') });
+
+    await ok('node', 'clean', uuid, '--clean-steps', raidSteps('delete_configuration'), '--wait', '90');
+    expect((await until(uuid, 'manageable')).raid_config).toEqual({});
+
+    // Hardware RAID the generic manager does not build: it reports nothing built, which Ironic's hook refuses.
+    await ok('node', 'set', uuid, '--target-raid-config', JSON.stringify({ logical_disks: [{ size_gb: 'MAX', raid_level: '1', is_root_volume: true }] }));
+    await baremetal('node', 'clean', uuid, '--clean-steps', raidSteps('create_configuration'), '--wait', '90');
+    const refused = await until(uuid, 'clean failed', 90_000, false);
+    expect(String(refused.last_error)).toContain(
+      `For node ${uuid}, post clean step hook _create_configuration_final failed for clean step {'interface': 'raid', 'step': 'create_configuration'`,
+    );
+    expect(String(refused.last_error)).toContain(`IronicException: Agent ramdisk didn't return a proper command result while building RAID on ${uuid}.`);
+    expect(refused.raid_config).toEqual({});
   });
 
   it('offer no RAID steps without the agent RAID interface', async () => {

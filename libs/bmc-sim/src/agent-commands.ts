@@ -265,6 +265,12 @@ async function runStep(agent: CommandAgent, name: string, node: unknown, args: R
       // IPA's write_image runs prepare_image and takes its result: `prepare_image: <message>`.
       return { result: `prepare_image: ${await prepareImage(agent, args.image_info as ImageInfo, args.configdrive, node)}` };
     }
+    case 'create_configuration': {
+      // As IPA's generic hardware manager: only software RAID is built here; the configuration
+      // it built is its result, and without a software logical disk it builds nothing: `{}`.
+      const target = ((node ?? {}) as { target_raid_config?: { logical_disks?: { controller?: unknown }[] } }).target_raid_config ?? {};
+      return (target.logical_disks ?? []).some((disk) => disk?.controller === 'software') ? target : {};
+    }
     default:
       if (STEPS.has(name)) return null;
       throw new CommandFailure(ipaErrors.methodNotFound(name));

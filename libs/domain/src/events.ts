@@ -298,7 +298,7 @@ export type StepsPlanned = Event<'StepsPlanned', { readonly kind: StepKind; read
 export type StepStarted = Event<'StepStarted', { readonly kind: StepKind; readonly index: number; readonly step: Step }>;
 
 /** A step of the running clean or deploy finished. */
-export type StepFinished = Event<'StepFinished', { readonly kind: StepKind; readonly index: number; readonly step: Step }>;
+export type StepFinished = Event<'StepFinished', { readonly kind: StepKind; readonly index: number; readonly step: Step; readonly raid_config?: JsonObject }>;
 
 export type NodeEvent =
   | NodeRegistered

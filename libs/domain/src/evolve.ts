@@ -5,6 +5,7 @@ import { type BiosSetting, type BiosSettingValue, copyNode, type JsonObject, new
 import { emptyList, emptyObject, known, shared, sharedIfEmpty, sharedList } from './shared-values.js';
 import { LOOKUP_ALLOWED_STATES } from './states.js';
 import { STEP_RUN_STATES } from './steps.js';
+import { recordedRaid } from './raid.js';
 import { sortedTraits } from './traits.js';
 import { assertNever } from './assert-never.js';
 
@@ -198,7 +199,8 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'StepStarted':
       return node.step_run ? touched({ step_run: { ...node.step_run, index: event.data.index } }) : touched();
     case 'StepFinished':
-      return touched();
+      // An agent RAID step's post-step hook records what it built (or that it deleted it).
+      return event.data.raid_config === undefined ? touched() : touched(recordedRaid(node.properties, event.data.raid_config, event.meta.at));
     default:
       return assertNever(event, 'event');
   }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { type JsonObject } from './node.js';
-import { LOGICAL_DISK_PROPERTY_DESCRIPTIONS, raidConfigProblem } from './raid.js';
+import { builtRaidProblem, LOGICAL_DISK_PROPERTY_DESCRIPTIONS, raidConfigProblem, recordedRaid } from './raid.js';
 
 const CASES: [unknown, string][] = [
   [{"logical_disks": []}, "[] is too short"],
@@ -67,5 +67,30 @@ describe('raidConfigProblem', () => {
     expect(LOGICAL_DISK_PROPERTY_DESCRIPTIONS.size_gb).toBe(
       "Size in GiB (Integer) for the logical disk. Use 'MAX' as size_gb if this logical disk is supposed to use the rest of the space available. Required.",
     );
+  });
+});
+
+describe('what agent RAID records once its steps ran', () => {
+  const at = '2026-03-04T05:06:07.890Z';
+
+  it('keeps the built configuration with last_updated as Python prints it, its root volume setting local_gb, root_device and raid_level', () => {
+    const built = { logical_disks: [{ size_gb: 100, raid_level: '1', is_root_volume: true, root_device_hint: { name: '/dev/md0' } }, { size_gb: 'MAX', raid_level: '0' }] };
+    expect(recordedRaid({ cpus: 4, capabilities: 'boot_mode:uefi,raid_level:0' }, built, at)).toEqual({
+      raid_config: { ...built, last_updated: '2026-03-04 05:06:07.890000' },
+      properties: { cpus: 4, local_gb: 100, root_device: { name: '/dev/md0' }, capabilities: 'boot_mode:uefi,raid_level:1' },
+    });
+    // A root volume of MAX leaves local_gb alone; a node without capabilities gets the one.
+    expect(recordedRaid({ local_gb: 10 }, { logical_disks: [{ size_gb: 'MAX', raid_level: '5', is_root_volume: true }] }, '2026-03-04T05:06:07Z').properties).toEqual({ local_gb: 10, capabilities: 'raid_level:5' });
+    expect(recordedRaid({}, { logical_disks: [{ size_gb: 10, raid_level: '1' }] }, at).properties).toEqual({});
+  });
+
+  it('clears the configuration and root_device after delete_configuration', () => {
+    expect(recordedRaid({ local_gb: 100, root_device: { name: '/dev/md0' } }, {}, at)).toEqual({ raid_config: {}, properties: { local_gb: 100 } });
+  });
+
+  it('refuses a built configuration with two root volumes, in Ironic’s words', () => {
+    const two = { logical_disks: [{ size_gb: 1, raid_level: '1', is_root_volume: true }, { size_gb: 2, raid_level: '1', is_root_volume: true }] };
+    expect(builtRaidProblem(two)).toBe('Raid config cannot have more than one root volume. 2 root volumes were specified');
+    expect(builtRaidProblem({ logical_disks: [] })).toBeNull();
   });
 });

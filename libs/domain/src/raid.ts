@@ -92,3 +92,59 @@ export function raidConfigProblem(config: JsonObject): string | null {
   const roots = disks.filter((disk) => Boolean(disk.is_root_volume)).length;
   return roots > 1 ? `Raid config cannot have more than one root volume. ${roots} root volumes were specified` : null;
 }
+
+/**
+ * Why a RAID configuration an agent reports as built cannot be recorded (Ironic's
+ * `update_raid_info`), or `null`: it has more than one root volume.
+ */
+export function builtRaidProblem(config: JsonObject): string | null {
+  const disks = Array.isArray(config.logical_disks) ? (config.logical_disks as JsonObject[]) : [];
+  const roots = disks.filter((disk) => typeof disk === 'object' && disk !== null && Boolean(disk.is_root_volume)).length;
+  return roots > 1 ? `Raid config cannot have more than one root volume. ${roots} root volumes were specified` : null;
+}
+
+/**
+ * The node's `raid_config` and `properties` once a RAID configuration was built (`config`, at
+ * `at`) or deleted (`{}`), as Ironic's agent RAID records them: a built one with `last_updated`
+ * (Python's `str` of a UTC datetime), its root volume giving `local_gb` (unless `MAX`),
+ * `root_device` (its `root_device_hint`) and the `raid_level` capability; a deletion drops
+ * `root_device`.
+ */
+export function recordedRaid(properties: JsonObject, config: JsonObject, at: string): { raid_config: JsonObject; properties: JsonObject } {
+  if (Object.keys(config).length === 0) {
+    const { root_device: _dropped, ...kept } = properties;
+    return { raid_config: {}, properties: kept };
+  }
+  const raid_config = { ...config, last_updated: pythonUtcNow(at) };
+  const disks = Array.isArray(config.logical_disks) ? (config.logical_disks as JsonObject[]) : [];
+  const root = disks.find((disk) => typeof disk === 'object' && disk !== null && Boolean(disk.is_root_volume));
+  if (!root) return { raid_config, properties };
+  const updated: JsonObject = { ...properties };
+  if (root.size_gb !== 'MAX') updated.local_gb = root.size_gb ?? null;
+  if ('root_device_hint' in root) updated.root_device = root.root_device_hint ?? null;
+  updated.capabilities = withCapability(typeof properties.capabilities === 'string' ? properties.capabilities : '', 'raid_level', String(root.raid_level));
+  return { raid_config, properties: updated };
+}
+
+/** `key:value` set in a capabilities string (`a:b,c:d`), in place when present, else at the end. */
+function withCapability(capabilities: string, key: string, value: string): string {
+  const pairs = new Map(
+    capabilities
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf(':');
+        return [pair.slice(0, at), pair.slice(at + 1)] as const;
+      }),
+  );
+  pairs.set(key, value);
+  return [...pairs].map(([name, setting]) => `${name}:${setting}`).join(',');
+}
+
+/** An ISO timestamp as Python prints a naive UTC datetime: `2026-01-02 03:04:05.678000`. */
+function pythonUtcNow(at: string): string {
+  const [date, time = ''] = at.replace(/Z$/, '').split('T');
+  const [clock = '00:00:00', fraction = ''] = time.split('.');
+  const micros = fraction.padEnd(6, '0').slice(0, 6);
+  return micros === '000000' ? `${date} ${clock}` : `${date} ${clock}.${micros}`;
+}

@@ -29,7 +29,8 @@ export interface StepRun {
 export type StepProgress =
   | { readonly type: 'planned'; readonly kind: StepKind; readonly steps: readonly Step[] }
   | { readonly type: 'started'; readonly kind: StepKind; readonly index: number }
-  | { readonly type: 'finished'; readonly kind: StepKind; readonly index: number };
+  /** `raid_config`: what an agent RAID step left built (`{}` once deleted), for the node to record. */
+  | { readonly type: 'finished'; readonly kind: StepKind; readonly index: number; readonly raid_config?: JsonObject };
 
 /** The states a clean or deploy run spans; leaving them ends the run. */
 export const STEP_RUN_STATES: Readonly<Record<StepKind, readonly string[]>> = {

@@ -128,7 +128,8 @@ function stepEvent(command: RecordProvisionOutcome, progress: StepProgress, plan
   const step = plan[progress.index];
   if (!step) throw new InvalidInputError(`Step ${progress.index} of the ${progress.kind} plan does not exist.`);
   const data = { kind: progress.kind, index: progress.index, step };
-  return progress.type === 'started' ? { type: 'StepStarted', data, meta } : { type: 'StepFinished', data, meta };
+  if (progress.type === 'started') return { type: 'StepStarted', data, meta };
+  return { type: 'StepFinished', data: progress.raid_config === undefined ? data : { ...data, raid_config: progress.raid_config }, meta };
 }
 
 /** The ramdisk run of each state in which the agent's ramdisk is booted or runs. */

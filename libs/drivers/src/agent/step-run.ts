@@ -3,7 +3,19 @@
  * stands, the steps it can run now, and how it ends. Every step taken is recorded as progress,
  * which a failure carries with it.
  */
-import { type Json, type JsonObject, type Node, type PowerState, type Step, type StepKind, type StepProgress, manualCleanPlan, stepName } from '@ironledger/domain';
+import {
+  builtRaidProblem,
+  type Json,
+  type JsonObject,
+  manualCleanPlan,
+  type Node,
+  type PowerState,
+  pythonRepr,
+  type Step,
+  type StepKind,
+  type StepProgress,
+  stepName,
+} from '@ironledger/domain';
 import { checkBiosStep } from '../bios-steps.js';
 import { DriverError, StepFailure, type WorkOutcome } from '../driver.js';
 import { type AgentCommand, agentCommandError, agentEndpoint } from './client.js';
@@ -67,7 +79,7 @@ async function resumeRun(context: StepRunContext, node: Node, kind: StepKind, re
     if (!command) return 'wait';
     if (command.command_status === 'FAILED') throw new StepFailure(stepFailed(kind, step, node, command), progress);
     if (command.command_status !== 'SUCCEEDED') throw new StepFailure(`Agent returned unknown status for ${kind} step ${stepName(step)} on node ${node.uuid} : ${command.command_status}.`, progress);
-    progress.push({ type: 'finished', kind, index });
+    progress.push(finished(node, kind, index, step, command, progress));
   }
   return { steps, index };
 }
@@ -89,10 +101,11 @@ async function runNextSteps(parts: AgentProvisioningParts, node: Node, kind: Ste
       const command = await startInBand(parts, node, kind, step);
       if (command.command_status === 'RUNNING') return 'wait';
       if (command.command_status === 'FAILED') throw new StepFailure(stepFailed(kind, step, node, command), progress);
-    } else {
-      powerState = (await runOutOfBand(parts, node, step)) ?? powerState;
-      agentReset ||= stepName(step) === 'deploy.tear_down_agent';
+      progress.push(finished(node, kind, next, step, command, progress));
+      continue;
     }
+    powerState = (await runOutOfBand(parts, node, step)) ?? powerState;
+    agentReset ||= stepName(step) === 'deploy.tear_down_agent';
     progress.push({ type: 'finished', kind, index: next });
   }
   return { powerState, agentReset };
@@ -149,6 +162,27 @@ export function completedCommand(commands: readonly AgentCommand[], kind: StepKi
   const ran = ((last.command_result ?? {}) as JsonObject)[`${kind}_step`] as JsonObject | undefined;
   if (last.command_status === 'SUCCEEDED' && (!ran || ran.interface !== step.interface || ran.step !== step.step)) return undefined;
   return last;
+}
+
+/**
+ * An in-band step the agent finished, with what agent RAID's post-step hooks record: the
+ * configuration `create_configuration` built (its result, which must not be empty), `{}` after
+ * `delete_configuration`. A hook that fails fails the step in Ironic's words.
+ */
+function finished(node: Node, kind: StepKind, index: number, step: Step, command: AgentCommand, progress: readonly StepProgress[]): StepProgress {
+  const name = stepName(step);
+  if (name === 'raid.delete_configuration') return { type: 'finished', kind, index, raid_config: {} };
+  if (name !== 'raid.create_configuration') return { type: 'finished', kind, index };
+  const hookFailed = (cls: string, error: string) =>
+    new StepFailure(`For node ${node.uuid}, post ${kind} step hook _create_configuration_final failed for ${kind} step ${pythonRepr(step)}.${cls}: ${error}`, progress);
+  const result = ((command.command_result ?? {}) as JsonObject)[`${kind}_result`];
+  if (typeof result !== 'object' || result === null || Array.isArray(result) || Object.keys(result).length === 0) {
+    const returned = `Agent ramdisk didn't return a proper command result while building RAID on ${node.uuid}. It returned '${pythonRepr(command)}' after command execution.`;
+    throw hookFailed('IronicException', returned);
+  }
+  const problem = builtRaidProblem(result);
+  if (problem) throw hookFailed('InvalidParameterValue', problem);
+  return { type: 'finished', kind, index, raid_config: result };
 }
 
 /** Ironic's words for a step the agent failed. */
