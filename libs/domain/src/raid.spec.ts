@@ -74,7 +74,7 @@ describe('what agent RAID records once its steps ran', () => {
   const at = '2026-03-04T05:06:07.890Z';
 
   it('keeps the built configuration with last_updated as Python prints it, its root volume setting local_gb, root_device and raid_level', () => {
-    const built = { logical_disks: [{ size_gb: 100, raid_level: '1', is_root_volume: true, root_device_hint: { name: '/dev/md0' } }, { size_gb: 'MAX', raid_level: '0' }] };
+    const built: JsonObject = { logical_disks: [{ size_gb: 100, raid_level: '1', is_root_volume: true, root_device_hint: { name: '/dev/md0' } }, { size_gb: 'MAX', raid_level: '0' }] };
     expect(recordedRaid({ cpus: 4, capabilities: 'boot_mode:uefi,raid_level:0' }, built, at)).toEqual({
       raid_config: { ...built, last_updated: '2026-03-04 05:06:07.890000' },
       properties: { cpus: 4, local_gb: 100, root_device: { name: '/dev/md0' }, capabilities: 'boot_mode:uefi,raid_level:1' },
