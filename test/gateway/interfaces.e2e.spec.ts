@@ -8,21 +8,16 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { HARDWARE_INTERFACES, IRONIC_DEFAULTS_NOT_TAKEN } from '@ironledger/domain';
 import { apiClient, fault, type Json } from '../support/api.js';
 import { systemForFile } from '../support/system-for-file.js';
-import { IRONIC_CASES, IRONIC_DEFAULTS, IRONIC_ENABLED, IRONIC_MANUAL_CASES } from './ironic-21.4-interfaces.recorded.js';
+import { IRONIC_CASES, IRONIC_CINDER_CASES, IRONIC_DEFAULTS, IRONIC_ENABLED, IRONIC_MANUAL_CASES } from './ironic-21.4-interfaces.recorded.js';
 
 jest.setTimeout(60_000);
 
 const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
 
-/**
- * Implementations Ironic 21.4 enables for a type that this build does not offer, each needing
- * what is not here: Cinder, out-of-band Redfish inspection, RAID and vendor methods.
- */
+/** Implementations Ironic 21.4 enables for a type that this build does not offer: out-of-band Redfish inspection, RAID and vendor methods. */
 const NOT_OFFERED: Record<string, Partial<Record<string, string[]>>> = {
-  ipmi: { storage: ['cinder'] },
-  redfish: { inspect: ['redfish'], raid: ['redfish'], storage: ['cinder'], vendor: ['redfish'] },
-  'manual-management': { storage: ['cinder'] },
+  redfish: { inspect: ['redfish'], raid: ['redfish'], vendor: ['redfish'] },
 };
 
 /** A node the recorded requests name (`ifaces-ipmi`, `ifaces-manual`, …), to be replaced by its UUID. */
@@ -49,18 +44,26 @@ describe('hardware types against Ironic 21.4', () => {
     const uuids = new Map<string, string>();
     const [answers, recordedAnswers]: unknown[][] = [[], []];
     const named = (text: string) => text.replace(NODE_NAME, (name) => uuids.get(name) ?? name);
-    for (const recorded of [...IRONIC_CASES, ...IRONIC_MANUAL_CASES]) {
+    let target = '';
+    for (const recorded of [...IRONIC_CASES, ...IRONIC_MANUAL_CASES, ...IRONIC_CINDER_CASES]) {
       const body = recorded.body === null ? undefined : (JSON.parse(named(JSON.stringify(recorded.body))) as Json);
       const response = await call(recorded.method, `/v1${named(recorded.path)}`, { body });
       const nodeName = (recorded.body as Json | null)?.name;
       if (recorded.method === 'POST' && response.status === 201 && typeof nodeName === 'string') uuids.set(nodeName, response.json.uuid as string);
+      if (recorded.path === '/volume/targets' && response.status === 201) target = response.json.uuid as string;
       let answer: unknown;
       if (response.status >= 400) answer = fault(response.json);
       else if (recorded.answer === null) answer = response.text === '' ? null : response.json;
       // Only what was recorded: the fields a case asks about.
       else answer = Object.fromEntries(Object.keys(recorded.answer as Json).map((key) => [key, response.json[key]]));
       const uuid = uuids.get(NODE_NAME.exec(recorded.path)?.[0] ?? '') ?? response.json?.uuid;
-      const expected = JSON.parse(JSON.stringify(recorded.answer).replaceAll('{uuid}', String(uuid)).replaceAll('{implementation}', askedFor(recorded.body)));
+      const expected = JSON.parse(
+        JSON.stringify(recorded.answer)
+          .replaceAll('{uuid}', String(uuid))
+          .replaceAll('{implementation}', askedFor(recorded.body))
+          .replaceAll('{target}', target)
+          .replaceAll('{conductor}', system.conductorIds[0]!),
+      );
       answers.push({ name: recorded.name, status: response.status, answer });
       recordedAnswers.push({ name: recorded.name, status: recorded.status, answer: expected });
     }

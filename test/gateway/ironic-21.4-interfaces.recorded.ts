@@ -13,7 +13,11 @@
  *   (whose address varies) `{implementation}`; `IRONIC_MANUAL_CASES` were recorded later the same
  *   way, with `enabled_power_interfaces` and `enabled_management_interfaces` left for Ironic to
  *   work out from the enabled types (which adds `agent` and `fake` power, `noop` and `fake`
- *   management): `manual-management` nodes, `noop` management on `ipmi`.
+ *   management): `manual-management` nodes, `noop` management on `ipmi`; `IRONIC_CINDER_CASES`
+ *   too (the volume target's UUID written `{target}`, the conductor's host `{conductor}`): `cinder`
+ *   storage checking a node's volumes. Their nodes name `ipmitool-socat`, the console that
+ *   configuration gave them by default, so that a build whose default is Ironic's default
+ *   configuration's (`no-console`) is asked for the same node.
  *
  * `manual-management`'s defaults were recorded in that configuration too, except `inspect`:
  * there it was `inspector`, which Ironic's default `enabled_inspect_interfaces` (`no-inspect`,
@@ -1091,3 +1095,324 @@ export const IRONIC_MANUAL_CASES: RecordedCase[] = [
     "answer": null
   }
 ];
+
+export const IRONIC_CINDER_CASES: RecordedCase[] = [
+  {
+    "name": "cinder storage create",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "ipmi",
+      "storage_interface": "cinder",
+      "network_interface": "noop",
+      "console_interface": "ipmitool-socat",
+      "driver_info": {
+        "ipmi_address": "127.0.0.1",
+        "ipmi_username": "admin",
+        "ipmi_password": "password"
+      },
+      "name": "ifaces-cinder"
+    },
+    "status": 201,
+    "answer": {
+      "storage_interface": "cinder"
+    }
+  },
+  {
+    "name": "cinder validate",
+    "method": "GET",
+    "path": "/nodes/ifaces-cinder/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "deploy": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": true
+      },
+      "bios": {
+        "result": false,
+        "reason": "Driver ipmi does not support bios (disabled or not implemented)."
+      },
+      "console": {
+        "result": false,
+        "reason": "Either missing 'ipmi_terminal_port' parameter in node's driver_info or [console]port_range is not configured"
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": false,
+        "reason": "Driver ipmi does not support raid (disabled or not implemented)."
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Driver ipmi does not support rescue (disabled or not implemented)."
+      },
+      "storage": {
+        "result": true
+      }
+    }
+  },
+  {
+    "name": "cinder node booting from an iSCSI volume",
+    "method": "POST",
+    "path": "/nodes",
+    "body": {
+      "driver": "ipmi",
+      "name": "ifaces-cinder-bfv",
+      "storage_interface": "cinder",
+      "network_interface": "noop",
+      "console_interface": "ipmitool-socat",
+      "driver_info": {
+        "ipmi_address": "127.0.0.1"
+      }
+    },
+    "status": 201,
+    "answer": {
+      "storage_interface": "cinder"
+    }
+  },
+  {
+    "name": "an iSCSI boot volume",
+    "method": "POST",
+    "path": "/volume/targets",
+    "body": {
+      "node_uuid": "ifaces-cinder-bfv",
+      "volume_type": "iscsi",
+      "boot_index": 0,
+      "volume_id": "vol-1"
+    },
+    "status": 201,
+    "answer": {
+      "volume_type": "iscsi",
+      "boot_index": 0
+    }
+  },
+  {
+    "name": "validate an iSCSI boot volume without the iscsi_boot capability",
+    "method": "GET",
+    "path": "/nodes/ifaces-cinder-bfv/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "deploy": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": true
+      },
+      "bios": {
+        "result": false,
+        "reason": "Driver ipmi does not support bios (disabled or not implemented)."
+      },
+      "console": {
+        "result": false,
+        "reason": "Either missing 'ipmi_terminal_port' parameter in node's driver_info or [console]port_range is not configured"
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": false,
+        "reason": "Driver ipmi does not support raid (disabled or not implemented)."
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Driver ipmi does not support rescue (disabled or not implemented)."
+      },
+      "storage": {
+        "result": false,
+        "reason": "Failed to validate cinder storage interface for node {uuid}. Volume target {target} is configured for 'iscsi', however the capability 'iscsi_boot' is not set for the node."
+      }
+    }
+  },
+  {
+    "name": "the iscsi_boot capability",
+    "method": "PATCH",
+    "path": "/nodes/ifaces-cinder-bfv",
+    "body": [
+      {
+        "op": "add",
+        "path": "/properties/capabilities",
+        "value": "iscsi_boot:true"
+      }
+    ],
+    "status": 200,
+    "answer": {
+      "properties": {
+        "capabilities": "iscsi_boot:true"
+      }
+    }
+  },
+  {
+    "name": "validate the iscsi_boot capability without an iSCSI connector",
+    "method": "GET",
+    "path": "/nodes/ifaces-cinder-bfv/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "deploy": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": true
+      },
+      "bios": {
+        "result": false,
+        "reason": "Driver ipmi does not support bios (disabled or not implemented)."
+      },
+      "console": {
+        "result": false,
+        "reason": "Either missing 'ipmi_terminal_port' parameter in node's driver_info or [console]port_range is not configured"
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": false,
+        "reason": "Driver ipmi does not support raid (disabled or not implemented)."
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Driver ipmi does not support rescue (disabled or not implemented)."
+      },
+      "storage": {
+        "result": false,
+        "reason": "Failed to validate cinder storage interface for node {uuid}. In order to enable the 'iscsi_boot' capability for the node, an associated volume_connector type must be valid for iSCSI (iqn)."
+      }
+    }
+  },
+  {
+    "name": "a Fibre Channel WWPN connector",
+    "method": "POST",
+    "path": "/volume/connectors",
+    "body": {
+      "node_uuid": "ifaces-cinder-bfv",
+      "type": "wwpn",
+      "connector_id": "21:00:00:24:ff:4c:c5:b1"
+    },
+    "status": 201,
+    "answer": {
+      "type": "wwpn"
+    }
+  },
+  {
+    "name": "validate a WWPN without its WWNN",
+    "method": "GET",
+    "path": "/nodes/ifaces-cinder-bfv/validate",
+    "body": null,
+    "status": 200,
+    "answer": {
+      "boot": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "deploy": {
+        "result": false,
+        "reason": "Node {uuid} does not have any port associated with it"
+      },
+      "management": {
+        "result": true
+      },
+      "network": {
+        "result": true
+      },
+      "power": {
+        "result": true
+      },
+      "bios": {
+        "result": false,
+        "reason": "Driver ipmi does not support bios (disabled or not implemented)."
+      },
+      "console": {
+        "result": false,
+        "reason": "Either missing 'ipmi_terminal_port' parameter in node's driver_info or [console]port_range is not configured"
+      },
+      "inspect": {
+        "result": true
+      },
+      "raid": {
+        "result": false,
+        "reason": "Driver ipmi does not support raid (disabled or not implemented)."
+      },
+      "rescue": {
+        "result": false,
+        "reason": "Driver ipmi does not support rescue (disabled or not implemented)."
+      },
+      "storage": {
+        "result": false,
+        "reason": "Unexpected exception, traceback saved into log by ironic conductor service that is running on {conductor}: Failed to validate cinder storage interface for node {uuid}. Cinder requires both wwnn and wwpn entries for FCoE connections. There must be a wwpn entry for every wwnn entry. There are 1 wwpn entries and 0 wwnn entries."
+      }
+    }
+  }
+];
+
+/**
+ * An `ipmi` node on ipmi_sim with `cinder` storage booting from an iSCSI volume (an `iqn`
+ * connector, a target with `boot_index` 0, the `iscsi_boot` capability, a port, no image):
+ * its validation (the interfaces that can pass), then the node after `manage`, `provide`
+ * (without automated cleaning) and `deploy`, node UUID written `{uuid}`.
+ */
+export const IRONIC_CINDER_DEPLOY: { validate: Record<string, unknown>; deployed: Record<string, unknown> } = {
+  "validate": {
+    "boot": {
+      "result": true
+    },
+    "deploy": {
+      "result": true
+    },
+    "management": {
+      "result": true
+    },
+    "network": {
+      "result": true
+    },
+    "power": {
+      "result": true
+    },
+    "storage": {
+      "result": true
+    }
+  },
+  "deployed": {
+    "provision_state": "deploy failed",
+    "last_error": "Failed to prepare to deploy: Failed to initialize cinder client for operations on node {uuid}: An auth plugin is required to determine endpoint URL",
+    "power_state": "power off",
+    "target_provision_state": "active"
+  }
+};

@@ -102,7 +102,7 @@ export class HardwareManagement {
         return { console_enabled: true, console_info: await console.info(node) };
       }
       case 'validate':
-        return validationReport(node, this.images);
+        return validationReport(node, this.images, this.conductorId);
       default:
         return assertNever(data);
     }

@@ -40,7 +40,9 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
   // `ramdisk` boots the instance's own ramdisk or ISO through the boot interface. Both clean
   // through the agent; rescue through the agent is `agent`, RAID through the agent's clean steps
   // is `agent`. Inspection boots the inspector's ramdisk. `ipxe` boots as `pxe` does, through an
-  // iPXE script. `external` storage leaves volumes to someone else, as in Ironic.
+  // iPXE script. `external` storage leaves volumes to someone else, as in Ironic; `cinder` checks
+  // the node's volumes as Ironic does, and a deployment that must attach them fails in its words
+  // (no Cinder here).
   redfish: {
     bios: ['redfish', 'no-bios'],
     boot: ['ipxe', 'pxe', 'redfish-virtual-media'],
@@ -52,7 +54,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     power: ['redfish'],
     raid: ['no-raid', 'agent'],
     rescue: ['no-rescue', 'agent'],
-    storage: ['noop', 'external'],
+    storage: ['noop', 'cinder', 'external'],
     vendor: ['no-vendor'],
   },
   ipmi: {
@@ -66,7 +68,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     power: ['ipmitool'],
     raid: ['no-raid', 'agent'],
     rescue: ['no-rescue', 'agent'],
-    storage: ['noop', 'external'],
+    storage: ['noop', 'cinder', 'external'],
     vendor: ['ipmitool', 'no-vendor'],
   },
   // The operator powers the node and sets its boot order: `agent` power needs fast track, which
@@ -83,7 +85,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     power: ['agent', 'fake'],
     raid: ['no-raid', 'agent'],
     rescue: ['no-rescue', 'agent'],
-    storage: ['noop', 'external'],
+    storage: ['noop', 'cinder', 'external'],
     vendor: ['no-vendor'],
   },
 };

@@ -10,6 +10,7 @@ import { agentIso, agentKernelAndRamdisk, bootsInstanceRamdisk, instanceRamdisk,
 import { instanceIso } from './boot/virtual-media.js';
 import { parseDriverInfo as parseIpmiDriverInfo } from './ipmi/ipmitool.js';
 import { AGENT_POWER_REFUSAL } from './by-interface.js';
+import { cinderWritesImage, UnexpectedStorageError, validateCinderStorage } from './cinder.js';
 import { DriverRefusal } from './driver.js';
 import { parseDriverInfo as parseRedfishDriverInfo } from './redfish/driver-info.js';
 
@@ -39,20 +40,22 @@ export function interfaceOverrideRefusal(node: Pick<Node, 'driver' | 'instance_i
  * `GET /v1/nodes/{id}/validate` as a conductor answers it: each interface's readiness
  * (`validateNode`), or a `DriverRefusal` (400) when the node's interfaces cannot even be loaded.
  */
-export function validationReport(node: Node, images: RamdiskImageDefaults = {}): Record<ValidatedInterface, InterfaceValidation> {
+export function validationReport(node: Node, images: RamdiskImageDefaults = {}, conductor = ''): Record<ValidatedInterface, InterfaceValidation> {
   const refusal = interfaceOverrideRefusal(node);
   if (refusal) throw new DriverRefusal(refusal);
-  return validateNode(node, images);
+  return validateNode(node, images, conductor);
 }
 
 /**
  * Each interface's readiness, in Ironic's order. The deploy interface needs a ready boot
  * interface too. `images`: the conductors' default ramdisk images, for nodes whose
- * `driver_info` names none.
+ * `driver_info` names none; `conductor`: the validating conductor's name, which Ironic's words for
+ * an error it did not expect name.
  */
-export function validateNode(node: Node, images: RamdiskImageDefaults = {}): Record<ValidatedInterface, InterfaceValidation> {
+export function validateNode(node: Node, images: RamdiskImageDefaults = {}, conductor = ''): Record<ValidatedInterface, InterfaceValidation> {
   const results = {} as Record<ValidatedInterface, InterfaceValidation>;
   for (const name of VALIDATED_INTERFACES) results[name] = validateInterface(node, name, interfaceOf(node, name), images);
+  if (interfaceOf(node, 'storage') === 'cinder') results.storage = validateCinder(node, conductor);
   results.deploy = deployAfterBoot(node, results.boot, results.deploy);
   // The password arrives with the rescue verb, so only validation asks for it beforehand.
   if (results.rescue.result && interfaceOf(node, 'rescue') === 'agent') results.rescue = judged(() => checkRescuePassword(node));
@@ -157,6 +160,8 @@ function validateRescueBoot(node: Node, boot: string, images: RamdiskImageDefaul
 function validateDeploy(node: Node, implementation: string): InterfaceValidation {
   const traitsRefusal = instanceTraitsRefusal(node);
   if (traitsRefusal !== undefined) return failed(traitsRefusal);
+  // A node that boots from a Cinder volume has no image to write.
+  if (interfaceOf(node, 'storage') === 'cinder' && !cinderWritesImage(node)) return READY;
   if (implementation === 'direct') return judged(() => checkDeployImage(node));
   if (implementation === 'ramdisk') return judged(() => instanceRamdisk(node));
   return READY;
@@ -171,6 +176,17 @@ function instanceTraitsRefusal(node: Node): string | undefined {
   }
   const missing = (traits as string[]).filter((trait) => !node.traits.includes(trait));
   return missing.length > 0 ? `Cannot specify instance traits that are not also set on the node. Node ${node.uuid} is missing traits ${missing.join(', ')}` : undefined;
+}
+
+/** The cinder storage interface's checks of the node's volumes; an error Ironic does not expect there is shown as such. */
+function validateCinder(node: Node, conductor: string): InterfaceValidation {
+  try {
+    validateCinderStorage(node);
+    return READY;
+  } catch (error) {
+    const message = (error as Error).message;
+    return failed(error instanceof UnexpectedStorageError ? `Unexpected exception, traceback saved into log by ironic conductor service that is running on ${conductor}: ${message}` : message);
+  }
 }
 
 /** Ready unless `check` throws; its message is the reason. */

@@ -8,7 +8,8 @@
  * the steps it can, and returns `wait` when the agent works on, or `done` at the end. The
  * progress it made is returned with the outcome and recorded in the same commit.
  */
-import { type Node, type Phase, type StepProgress } from '@ironledger/domain';
+import { interfaceOf, type Node, type Phase, type StepProgress } from '@ironledger/domain';
+import { checkCinderAttach } from '../cinder.js';
 import { DriverError, type ProvisioningDriver, type WorkOutcome } from '../driver.js';
 import { agentCommandError, agentEndpoint } from './client.js';
 import { checkDeployImage, checkRescuePassword } from './instance-info.js';
@@ -40,6 +41,11 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
   return {
     async deploy(node, phase) {
       if (phase === 'start') {
+        if (interfaceOf(node, 'storage') === 'cinder' && node.volume_targets.length > 0) {
+          // As Ironic's prepare: the node is powered off before its volumes are attached.
+          await power.setPowerState(node, 'power off');
+          checkCinderAttach(node);
+        }
         checkDeployImage(node);
         return bootRamdisk(parts, node, 'deploy', [
           { type: 'planned', kind: 'deploy', steps: [BOOT_RAMDISK] },
