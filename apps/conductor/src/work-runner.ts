@@ -21,7 +21,7 @@ import {
   pregeneratedTokenDue,
   workAfter,
 } from '@ironledger/domain';
-import { DriverError, type HardwareType, type Phase, StepFailure, type WorkOutcome } from '@ironledger/drivers';
+import { DriverError, type HardwareType, type Phase, PoweredFailure, StepFailure, type WorkOutcome } from '@ironledger/drivers';
 import { describe, HardwareManagement } from './management.js';
 import { type ConductorMetrics } from './metrics.js';
 import { StepTimes } from './step-times.js';
@@ -218,7 +218,8 @@ export class WorkRunner {
       })];
     } catch (error) {
       const progress = error instanceof StepFailure && error.progress.length > 0 ? { progress: error.progress } : {};
-      return [...found, record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: 'failed', error: describe(error), ...progress })];
+      const powered = error instanceof PoweredFailure ? { power_state: error.powerState } : {};
+      return [...found, record<RecordProvisionOutcome>('RecordProvisionOutcome', { outcome: 'failed', error: describe(error), ...progress, ...powered })];
     }
   }
 

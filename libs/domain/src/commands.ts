@@ -113,7 +113,12 @@ export type RecordProvisionOutcome = Command<
         /** The power state the work left the node in, when it changed power (booting a ramdisk). */
         readonly power_state?: PowerState;
       }
-    | { readonly outcome: 'failed'; readonly error: string }
+    | {
+        readonly outcome: 'failed';
+        readonly error: string;
+        /** The power state the work left the node in before it failed, when it changed power. */
+        readonly power_state?: PowerState;
+      }
   ) & {
     /** How far the work got through its clean or deploy steps, in order. */
     readonly progress?: readonly StepProgress[];

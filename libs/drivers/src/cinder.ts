@@ -3,9 +3,9 @@
  * volume connectors and targets (no service asked), whether the instance image is written, and
  * its failure once a deployment must attach volumes through Cinder, which is not reachable here.
  */
-import { type Node } from '@ironledger/domain';
+import { type Node, type PowerState } from '@ironledger/domain';
 import { capability } from './boot/boot-mode.js';
-import { DriverError } from './driver.js';
+import { DriverError, PoweredFailure } from './driver.js';
 
 const ISCSI_TYPES = ['iqn'];
 const FC_TYPES = ['wwpn', 'wwnn'];
@@ -65,9 +65,9 @@ export function cinderWritesImage(node: Node): boolean {
 
 /**
  * Attaching the node's volumes needs a Cinder client, which Ironic fails to make without the
- * Identity service's authentication: the deployment fails in its words. No volumes, nothing to attach.
+ * Identity service's authentication: the deployment fails in its words, the node left as
+ * `powerState` (it was powered off first).
  */
-export function checkCinderAttach(node: Node): void {
-  if (node.volume_targets.length === 0) return;
-  throw new DriverError(`Failed to prepare to deploy: Failed to initialize cinder client for operations on node ${node.uuid}: An auth plugin is required to determine endpoint URL`);
+export function cinderAttachFailure(node: Node, powerState: PowerState): PoweredFailure {
+  return new PoweredFailure(`Failed to prepare to deploy: Failed to initialize cinder client for operations on node ${node.uuid}: An auth plugin is required to determine endpoint URL`, powerState);
 }

@@ -47,6 +47,16 @@ export interface WorkOutcome {
   readonly bootConfig?: JsonObject;
 }
 
+/** Work that failed after it changed the node's power: the power state it left is recorded with the failure. */
+export class PoweredFailure extends DriverError {
+  constructor(
+    message: string,
+    readonly powerState: PowerState,
+  ) {
+    super(message);
+  }
+}
+
 /** Work that failed part way through its steps: the progress made up to the failure is recorded with it. */
 export class StepFailure extends DriverError {
   constructor(

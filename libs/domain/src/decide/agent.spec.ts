@@ -141,6 +141,13 @@ describe('step progress recorded with a conductor outcome', () => {
     expect(after).toMatchObject({ provision_state: 'clean failed', step_run: null, last_error: 'Clean step deploy.erase_devices_metadata failed' });
   });
 
+  it('records the power state a failed work left, before the failure', () => {
+    const node = held('deploying', { target_provision_state: 'active', power_state: 'power on' });
+    const { types, node: after } = when(node, { type: 'RecordProvisionOutcome', data: { outcome: 'failed', error: 'Failed to prepare to deploy: no Cinder', power_state: 'power off' } });
+    expect(types).toEqual(['PowerStateChanged', 'ProvisionStateChanged']);
+    expect(after).toMatchObject({ provision_state: 'deploy failed', power_state: 'power off', last_error: 'Failed to prepare to deploy: no Cinder' });
+  });
+
   it('refuses progress naming a step the plan does not have', () => {
     given(held('deploying')).when({ type: 'RecordProvisionOutcome', data: { outcome: 'waiting', progress: [{ type: 'started', kind: 'deploy', index: 3 }] } }).thenThrows(InvalidInputError);
   });

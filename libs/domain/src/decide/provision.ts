@@ -129,8 +129,8 @@ export function recordProvisionOutcome(command: RecordProvisionOutcome, node: No
   const to = event && firedBy('conductor', node.provision_state, event);
   if (!event || !to) throw new InvalidStateError(node.uuid, node.provision_state, event ?? 'done');
   const events: NodeEvent[] = [];
-  // The work changed power (it booted a ramdisk): recorded first, since it releases the power lock.
-  if (data.outcome !== 'failed' && data.power_state !== undefined && data.power_state !== node.power_state) {
+  // The work changed power (it booted a ramdisk, or powered off before failing): recorded first, since it releases the power lock.
+  if (data.power_state !== undefined && data.power_state !== node.power_state) {
     events.push({ type: 'PowerStateChanged', data: { requested: data.power_state, from: node.power_state, to: data.power_state }, meta: eventMeta(command) });
   }
   const error = data.outcome === 'failed' ? data.error : null;

@@ -9,7 +9,7 @@
  * progress it made is returned with the outcome and recorded in the same commit.
  */
 import { interfaceOf, type Node, type Phase, type StepProgress } from '@ironledger/domain';
-import { checkCinderAttach } from '../cinder.js';
+import { cinderAttachFailure } from '../cinder.js';
 import { DriverError, type ProvisioningDriver, type WorkOutcome } from '../driver.js';
 import { agentCommandError, agentEndpoint } from './client.js';
 import { checkDeployImage, checkRescuePassword } from './instance-info.js';
@@ -43,8 +43,7 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
       if (phase === 'start') {
         if (interfaceOf(node, 'storage') === 'cinder' && node.volume_targets.length > 0) {
           // As Ironic's prepare: the node is powered off before its volumes are attached.
-          await power.setPowerState(node, 'power off');
-          checkCinderAttach(node);
+          throw cinderAttachFailure(node, await power.setPowerState(node, 'power off'));
         }
         checkDeployImage(node);
         return bootRamdisk(parts, node, 'deploy', [
