@@ -105,7 +105,8 @@ afterAll(async () => {
   it('node passthru list and call, driver passthru call: no vendor methods to call', async () => {
     const { name } = await enrolled('--vendor-interface', 'no-vendor');
     const methods = expectOk(await bm('node', 'passthru', 'list', name, '-f', 'json')).json<{ Name: string }[]>();
-    // ironledger has no vendor methods. Ironic's API caches a driver's methods per process, so
+    // ironledger lists the node's own vendor interface's methods (`no-vendor` has none; it has no
+    // `fake` vendor methods at all). Ironic's API caches a driver's methods per process, so
     // once any fake-hardware node listed the `fake` vendor interface's test methods, every
     // fake-hardware node lists them, whatever its own vendor interface.
     if (cli.ironledger) expect(methods).toEqual([]);
