@@ -13,6 +13,7 @@ import { DriverError, type ProvisioningDriver, type WorkOutcome } from '../drive
 import { agentCommandError, agentEndpoint } from './client.js';
 import { checkDeployImage, checkRescuePassword } from './instance-info.js';
 import { type AgentProvisioningParts } from './parts.js';
+import { sha256Crypt } from './rescue-password.js';
 import { BOOT_RAMDISK, DEFAULT_CLEAN_STEP_PRIORITIES } from './step-plan.js';
 import { cleanWithoutRamdisk, continueSteps } from './step-run.js';
 
@@ -69,7 +70,8 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
         checkRescuePassword(node);
         return bootRamdisk(parts, node, 'rescue');
       }
-      const result = await agent.finalizeRescue(agentEndpoint(node), String(node.instance_info.rescue_password), false);
+      // Ironic sends the password crypt-hashed, never in plain text.
+      const result = await agent.finalizeRescue(agentEndpoint(node), sha256Crypt(String(node.instance_info.rescue_password)), true);
       if (result.command_status !== 'SUCCEEDED') throw new DriverError(`Node ${node.uuid} failed to perform rescue operation: ${agentCommandError(result)}`);
       return { result: 'done', agentReset: true };
     },
