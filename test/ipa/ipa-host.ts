@@ -202,6 +202,8 @@ export function followBoots(simUrl: string, n: number, host: IpaHost, apiUrl: st
   let following = true;
   let bootedAt: string | null = null;
   const boots: string[] = [];
+  /** What IPA asked its shims for (`poweroff`, `reboot`), in order. */
+  const shutdowns: string[] = [];
   const loop = (async () => {
     while (following) {
       const agent = (await (await fetch(`${simUrl}/control/bmc/${n}/agent`)).json()) as Json;
@@ -213,7 +215,9 @@ export function followBoots(simUrl: string, n: number, host: IpaHost, apiUrl: st
       } else if (agent.phase !== 'external' && host.running()) {
         await host.stop();
       }
-      if (host.takeShutdown()) {
+      const shutdown = host.takeShutdown();
+      if (shutdown) {
+        shutdowns.push(shutdown);
         await fetch(`${simUrl}/control/bmc/${n}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ powerState: 'Off' }) });
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -221,6 +225,7 @@ export function followBoots(simUrl: string, n: number, host: IpaHost, apiUrl: st
   })();
   return {
     boots,
+    shutdowns,
     stop: async () => {
       following = false;
       await loop.catch(() => undefined);
