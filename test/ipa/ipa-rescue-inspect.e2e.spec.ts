@@ -45,6 +45,8 @@ let imagesUrl: string;
 let apiUrl: string;
 let host: IpaHost;
 let follower: ReturnType<typeof followBoots> | undefined;
+/** The simulated BMC's count of resets (power actions) when the deployment began. */
+let resetsBeforeDeploy: number;
 
 beforeAll(async () => {
   if (unavailable) return;
@@ -85,7 +87,6 @@ async function ok(method: string, path: string, body?: unknown): Promise<Json> {
 }
 
 function failure(node: Json, wanted: string): Error {
-  writeFileSync("/tmp/ipa-full.log", host.logs(200_000)); // DEBUG
   return new Error(`node is ${String(node.provision_state)}, not ${wanted} (last_error ${String(node.last_error)})\n--- IPA\n${host.logs(8000)}\n${system.logs().slice(-3000)}`);
 }
 
@@ -143,7 +144,8 @@ suite('the real ironic-python-agent through inspection, deployment and rescue', 
     if (typeof memory.physical_mb === 'number') expect((inspected.properties as Json).memory_mb).toBe(String(memory.physical_mb));
     else expect(inspected.properties).not.toHaveProperty('memory_mb');
     expect(inspected.inspection_finished_at).toEqual(expect.any(String));
-    expect(inspected.power_state).toBe('power off');
+    // The inspector's `power_off`: the conductor powers the node off once the inventory is in.
+    expect(await powerStateSettled(uuid, 'power off')).toBe('power off');
     const ports = (await ok('GET', `/v1/ports?node_uuid=${uuid}&fields=uuid,address`)).ports as Json[];
     expect(ports.map(({ uuid: portUuid, address }) => ({ portUuid, address }))).toEqual([{ portUuid: port.uuid, address: MAC }]);
     expect(host.logs(1_000_000)).toMatch(/inspection finished successfully/);
@@ -158,6 +160,7 @@ suite('the real ironic-python-agent through inspection, deployment and rescue', 
       { op: 'add', path: '/instance_info/image_os_hash_algo', value: 'sha256' },
       { op: 'add', path: '/instance_info/image_os_hash_value', value: IMAGE_SHA256 },
     ]);
+    resetsBeforeDeploy = (await bmcState()).resets as number;
     await ok('PUT', `/v1/nodes/${uuid}/states/provision`, { target: 'active' });
     // IPA's first heartbeat: the node knows where IPA listens.
     const beating = await whileIn(uuid, ['deploying', 'wait call-back'], (node) => typeof (node.driver_internal_info as Json).agent_url === 'string');
@@ -188,6 +191,9 @@ suite('the real ironic-python-agent through inspection, deployment and rescue', 
     expect(follower!.shutdowns).toEqual(['poweroff']);
     const node = await ok('GET', `/v1/nodes/${uuid}`);
     expect(node.power_state).toBe('power on');
+    // The BMC powered the host on twice (the ramdisk, the instance) and never off: the conductor
+    // waited for IPA's power-off instead of cutting the power under it.
+    expect(await bmcState()).toMatchObject({ resets: resetsBeforeDeploy + 2, lastResetType: 'On' });
     const bmc = await (await fetch(`${simUrl}/control/bmc/1/agent`)).json() as Json;
     expect(bmc.phase).not.toBe('external');
     expect(host.running()).toBe(false);
@@ -214,6 +220,20 @@ suite('the real ironic-python-agent through inspection, deployment and rescue', 
     expect((back.instance_info as Json).rescue_password).toBeUndefined();
   });
 });
+
+/** The node's power state once it is `wanted`, or as it is after 30 seconds. */
+async function powerStateSettled(uuid: string, wanted: string): Promise<unknown> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { power_state: state } = await ok('GET', `/v1/nodes/${uuid}`);
+    if (state === wanted || Date.now() > deadline) return state;
+    await sleep(250);
+  }
+}
+
+async function bmcState(): Promise<Json> {
+  return (await (await fetch(`${simUrl}/control/bmc/1`)).json()) as Json;
+}
 
 /** The `key=value` parameters of a configuration floppy's parameters.txt. */
 function readFloppyParameters(image: string): Record<string, string> {
