@@ -32,6 +32,12 @@ const MAC = systemMacs(1)[0]!;
 const IMAGE = gptImage(5 * MiB);
 const IMAGE_SHA256 = createHash('sha256').update(IMAGE).digest('hex');
 const RESCUE_PASSWORD = 'open sesame';
+/** The instance: the image, from the test's HTTP server, with its sha256. */
+const IMAGE_PATCH = () => [
+  { op: 'add', path: '/instance_info/image_source', value: `${imagesUrl}/disk.raw` },
+  { op: 'add', path: '/instance_info/image_os_hash_algo', value: 'sha256' },
+  { op: 'add', path: '/instance_info/image_os_hash_value', value: IMAGE_SHA256 },
+];
 
 const unavailable = whyIpaCannotRun();
 const suite = unavailable ? describe.skip : describe;
@@ -155,11 +161,7 @@ suite('the real ironic-python-agent through inspection, deployment and rescue', 
     follower = followBoots(simUrl, 1, host, apiUrl);
     await ok('PUT', `/v1/nodes/${uuid}/states/provision`, { target: 'provide' });
     await until(uuid, 'available');
-    await ok('PATCH', `/v1/nodes/${uuid}`, [
-      { op: 'add', path: '/instance_info/image_source', value: `${imagesUrl}/disk.raw` },
-      { op: 'add', path: '/instance_info/image_os_hash_algo', value: 'sha256' },
-      { op: 'add', path: '/instance_info/image_os_hash_value', value: IMAGE_SHA256 },
-    ]);
+    await ok('PATCH', `/v1/nodes/${uuid}`, IMAGE_PATCH());
     resetsBeforeDeploy = (await bmcState()).resets as number;
     await ok('PUT', `/v1/nodes/${uuid}/states/provision`, { target: 'active' });
     // IPA's first heartbeat: the node knows where IPA listens.
@@ -218,6 +220,24 @@ suite('the real ironic-python-agent through inspection, deployment and rescue', 
     const back = await until(uuid, 'active');
     expect(back.power_state).toBe('power on');
     expect((back.instance_info as Json).rescue_password).toBeUndefined();
+  });
+
+  it('with deploy_forces_oob_reboot, ends the deployment with IPA flushing its disks and the BMC powering off', async () => {
+    await ok('PUT', `/v1/nodes/${uuid}/states/provision`, { target: 'deleted' });
+    await until(uuid, 'available');
+    // Undeploying took the instance's image away with the rest of instance_info.
+    await ok('PATCH', `/v1/nodes/${uuid}`, [...IMAGE_PATCH(), { op: 'add', path: '/driver_info/deploy_forces_oob_reboot', value: true }]);
+    // IPA logs the commands it runs only when debugging.
+    await follower!.stop();
+    follower = followBoots(simUrl, 1, host, apiUrl, ['--debug']);
+    const resetsBefore = (await bmcState()).resets as number;
+    await ok('PUT', `/v1/nodes/${uuid}/states/provision`, { target: 'active' });
+    await until(uuid, 'active');
+
+    expect(host.logs(1_000_000)).toMatch(/Executing command: standby\.sync/);
+    // IPA ran no poweroff this time: the BMC powered the host off (ramdisk on, off, instance on).
+    expect(follower!.shutdowns).toEqual([]);
+    expect(await bmcState()).toMatchObject({ resets: resetsBefore + 3, lastResetType: 'On' });
   });
 });
 

@@ -15,6 +15,10 @@ function host(offAfterReadings: number | null, agentAnswers = true) {
   const calls: string[] = [];
   let readings = 0;
   const agent = {
+    sync: async () => {
+      calls.push('agent standby.sync');
+      return { command_status: 'SUCCEEDED' };
+    },
     powerOff: async () => {
       calls.push('agent standby.power_off');
       if (!agentAnswers) throw new Error('connection refused');
@@ -46,6 +50,16 @@ describe('tear_down_agent', () => {
     const { parts, calls } = host(null);
     expect(await tearDownAgent(parts, node, WAIT)).toBe('power off');
     expect(calls).toEqual(['agent standby.power_off', 'bmc read', 'bmc read', 'bmc read', 'bmc power off']);
+  });
+
+  it('with deploy_forces_oob_reboot, has the agent flush its disks and the BMC power the host off', async () => {
+    const { parts, calls } = host(null);
+    const forced = { ...node, driver_info: { deploy_forces_oob_reboot: 'True' } };
+    expect(await tearDownAgent(parts, forced, WAIT)).toBe('power off');
+    expect(calls).toEqual(['agent standby.sync', 'bmc power off']);
+    const { parts: inBand, calls: asked } = host(0);
+    await tearDownAgent(inBand, { ...node, driver_info: { deploy_forces_oob_reboot: 'false' } }, WAIT);
+    expect(asked).toEqual(['agent standby.power_off', 'bmc read']);
   });
 
   it('still waits when the agent did not answer: the request may have reached it', async () => {

@@ -48,6 +48,9 @@ async function installBootloader({ agent }: AgentProvisioningParts, node: Node):
   if (result.command_status === 'FAILED') throw new DriverError(`Failed to install a bootloader when deploying node ${node.uuid}: ${agentCommandError(result)}`);
 }
 
+/** oslo's `bool_from_string` truths. */
+const TRUE_WORDS: ReadonlySet<string> = new Set(['1', 't', 'true', 'on', 'y', 'yes']);
+
 /** How long the agent gets to power the host off before the BMC does (Ironic's `[agent] post_deploy_get_power_state_retries` and `_retry_interval`). */
 export interface PowerOffWait {
   /** Readings of the power state after asking the agent: the first at once, the others `intervalMs` apart. */
@@ -62,9 +65,15 @@ export const AGENT_POWER_OFF_WAIT: PowerOffWait = { readings: 7, intervalMs: 500
  * Ironic's tear_down_agent: the agent is asked to power the host off (`standby.power_off`, which
  * IPA does in the background), and the BMC is read until the host is off; only a host still on
  * after the wait is powered off through the BMC. A request the agent did not answer may still
- * have reached it, so the wait comes either way.
+ * have reached it, so the wait comes either way. With `driver_info.deploy_forces_oob_reboot` the
+ * agent only flushes its file systems (`standby.sync`) and the BMC powers the host off.
  */
 export async function tearDownAgent({ agent, power }: Pick<AgentProvisioningParts, 'agent' | 'power'>, node: Node, wait: PowerOffWait = AGENT_POWER_OFF_WAIT): Promise<PowerState> {
+  if (TRUE_WORDS.has(String(node.driver_info.deploy_forces_oob_reboot ?? false).trim().toLowerCase())) {
+    // A failed flush is only a warning in Ironic; an agent that cannot be reached fails the deployment.
+    await agent.sync(agentEndpoint(node));
+    return power.setPowerState(node, 'power off');
+  }
   try {
     await agent.powerOff(agentEndpoint(node));
   } catch {
