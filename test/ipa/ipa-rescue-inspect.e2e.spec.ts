@@ -204,7 +204,9 @@ suite('the real ironic-python-agent through inspection, deployment and rescue', 
   it('rescues with a password that reaches IPA as a SHA-256 crypt hash, then unrescues', async () => {
     await ok('PUT', `/v1/nodes/${uuid}/states/provision`, { target: 'rescue', rescue_password: RESCUE_PASSWORD });
     const rescued = await until(uuid, 'rescue');
-    expect((rescued.instance_info as Json).rescue_password).toBe('******');
+    // Ironic's rescue clean-up: the password is forgotten and the ramdisk's media ejected.
+    expect(rescued.instance_info).not.toHaveProperty('rescue_password');
+    expect(await insertedMedia()).toEqual([]);
     const passwordFile = `${host.stateDir}/etc/ipa-rescue-config/ipa-rescue-password`;
     expect(existsSync(passwordFile)).toBe(true);
     const hash = readFileSync(passwordFile, 'utf8');
@@ -249,6 +251,14 @@ async function powerStateSettled(uuid: string, wanted: string): Promise<unknown>
     if (state === wanted || Date.now() > deadline) return state;
     await sleep(250);
   }
+}
+
+/** The images in the simulated BMC's virtual media drives. */
+async function insertedMedia(): Promise<unknown[]> {
+  const redfish = (path: string) => fetch(`${simUrl}/bmc/1${path}`, { headers: { Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` } }).then((r) => r.json() as Promise<Json>);
+  const collection = await redfish('/redfish/v1/Managers/1/VirtualMedia');
+  const drives = await Promise.all((collection.Members as { '@odata.id': string }[]).map((member) => redfish(member['@odata.id'].replace(/^.*(\/redfish\/)/, '$1'))));
+  return drives.filter((drive) => drive.Inserted === true).map((drive) => drive.Image);
 }
 
 async function bmcState(): Promise<Json> {

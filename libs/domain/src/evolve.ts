@@ -11,6 +11,13 @@ import { assertNever } from './assert-never.js';
 /** A node that does not exist (yet, or any more). */
 export const initialState = (): Node | null => null;
 
+/** The states in which the rescue ramdisk is booted or runs, and needs the password. */
+const RESCUE_RAMDISK_STATES: ReadonlySet<string> = new Set(['rescuing', 'rescue wait']);
+
+function forgetsRescuePassword(from: string, to: string): boolean {
+  return (RESCUE_RAMDISK_STATES.has(from) && !RESCUE_RAMDISK_STATES.has(to)) || (from === 'unrescuing' && to === 'active');
+}
+
 /** Applies one event to the node it happened to. */
 export function evolve(node: Node | null, event: NodeEvent): Node | null {
   if (event.type === 'NodeRegistered') return newNode(event.meta.nodeId, event.meta.at, event.data);
@@ -42,8 +49,9 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
         deploy_steps: settled ? null : (deploy_steps ?? node.deploy_steps),
         ...(configdrive !== undefined ? { instance_info: withEntries(node.instance_info, { configdrive }) } : {}),
         ...(rescue_password !== undefined ? { instance_info: withEntries(node.instance_info, { rescue_password }) } : {}),
-        // Unrescued, the node forgets the rescue password (Ironic's clean-up after unrescue).
-        ...(from === 'unrescuing' && to === 'active' && 'rescue_password' in node.instance_info ? { instance_info: withoutKey('instance_info', node.instance_info, 'rescue_password') } : {}),
+        // The node forgets the rescue password once the rescue ramdisk is done with it (Ironic's rescue
+        // clean-up: rescued, failed or aborted), and after unrescue.
+        ...(forgetsRescuePassword(from, to) && 'rescue_password' in node.instance_info ? { instance_info: withoutKey('instance_info', node.instance_info, 'rescue_password') } : {}),
         provision_updated_at: event.meta.at,
         // A ramdisk's agent and a step run live only in the states they belong to.
         agent: LOOKUP_ALLOWED_STATES.has(to) ? node.agent : null,

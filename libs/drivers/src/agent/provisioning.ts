@@ -73,6 +73,8 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
       // Ironic sends the password crypt-hashed, never in plain text.
       const result = await agent.finalizeRescue(agentEndpoint(node), sha256Crypt(String(node.instance_info.rescue_password)), true);
       if (result.command_status !== 'SUCCEEDED') throw new DriverError(`Node ${node.uuid} failed to perform rescue operation: ${agentCommandError(result)}`);
+      // Ironic's rescue clean-up: the ramdisk runs on from memory, its boot media go.
+      await parts.boot(node).cleanUpRamdisk(node);
       return { result: 'done', agentReset: true };
     },
     async unrescue(node) {
