@@ -70,9 +70,16 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
         checkRescuePassword(node);
         return bootRamdisk(parts, node, 'rescue');
       }
-      // Ironic sends the password crypt-hashed, never in plain text.
-      const result = await agent.finalizeRescue(agentEndpoint(node), sha256Crypt(String(node.instance_info.rescue_password)), true);
-      if (result.command_status !== 'SUCCEEDED') throw new DriverError(`Node ${node.uuid} failed to perform rescue operation: ${agentCommandError(result)}`);
+      // Ironic's words: its heartbeat's message around InstanceRescueFailure's.
+      const failure = (reason: string) => new DriverError(`Node failed to perform rescue operation: Failed to rescue instance ${node.instance_uuid ?? 'None'} for node ${node.uuid}: ${reason}`);
+      let result;
+      try {
+        // Ironic sends the password crypt-hashed, never in plain text.
+        result = await agent.finalizeRescue(agentEndpoint(node), sha256Crypt(String(node.instance_info.rescue_password)), true);
+      } catch (error) {
+        throw failure((error as Error).message);
+      }
+      if (result.command_status !== 'SUCCEEDED') throw failure(`Agent returned bad result for command finalize_rescue: ${agentCommandError(result)}`);
       // Ironic's rescue clean-up: the ramdisk runs on from memory, its boot media go.
       await parts.boot(node).cleanUpRamdisk(node);
       return { result: 'done', agentReset: true };
