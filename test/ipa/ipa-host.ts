@@ -21,9 +21,11 @@ const NAMESPACE_SCRIPT = `${ROOT}test/ipa/agent-namespace.sh`;
 
 const run = (command: string, ...args: string[]): string => execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
-/** Why IPA cannot run here (no loop devices, no namespaces), or null when it can. */
+/** Why IPA cannot run here (no loop devices, no overlay file system, no namespaces), or null when it can. */
 export function whyIpaCannotRun(): string | null {
   if (!existsSync('/dev/loop-control')) return 'no loop devices on this machine (/dev/loop-control is missing)';
+  // IPA's /etc is an overlay (agent-namespace.sh).
+  if (!/\toverlay$/m.test(readFileSync('/proc/filesystems', 'utf8'))) return 'no overlay file system in this kernel (/proc/filesystems)';
   try {
     run('unshare', '--mount', '--net', '--pid', '--fork', 'true');
   } catch (error) {
