@@ -11,7 +11,7 @@ const moved = (from: ProvisionState, to: ProvisionState, event: ProvisionStateCh
 });
 
 describe('the rescue password', () => {
-  const rescuing = { instance_info: { image_source: 'http://images/root.img', rescue_password: 'pw' } };
+  const rescuing = { rescue_interface: 'agent', instance_info: { image_source: 'http://images/root.img', rescue_password: 'pw' } };
 
   it('is kept while the rescue ramdisk boots and runs', () => {
     expect(evolve(nodeIn('active'), moved('active', 'rescuing', 'rescue', { rescue_password: 'pw' }))?.instance_info).toMatchObject({ rescue_password: 'pw' });
@@ -28,5 +28,12 @@ describe('the rescue password', () => {
     ] as const) {
       expect([from, to, evolve(nodeIn(from, rescuing), moved(from, to, event))?.instance_info]).toEqual([from, to, { image_source: 'http://images/root.img' }]);
     }
+  });
+
+  it('is kept by the fake rescue interface, whose clean-up does nothing, unless the wait is aborted', () => {
+    const fake = { ...rescuing, rescue_interface: 'fake' };
+    expect(evolve(nodeIn('rescuing', fake), moved('rescuing', 'rescue', 'done'))?.instance_info).toMatchObject({ rescue_password: 'pw' });
+    expect(evolve(nodeIn('rescue wait', fake), moved('rescue wait', 'rescue failed', 'fail'))?.instance_info).toMatchObject({ rescue_password: 'pw' });
+    expect(evolve(nodeIn('rescue wait', fake), moved('rescue wait', 'rescue failed', 'abort'))?.instance_info).not.toHaveProperty('rescue_password');
   });
 });
