@@ -179,6 +179,8 @@ describe('the agent through the baremetal CLI', () => {
     await until(uuid, 'rescue');
     const agent = await control(`/bmc/${n}/agent`);
     expect(JSON.stringify(agent)).toContain('finalize_rescue');
+    // Ironic's conductor sends a crypt SHA-256 hash of the password, never the password itself.
+    expect(agent.rescue).toMatchObject({ hashed: true, passwordHash: expect.stringMatching(/^\$5\$[./0-9A-Za-z]{16}\$[./0-9A-Za-z]{43}$/) });
     await ok('node', 'unrescue', uuid, '--wait', '90');
     const back = await until(uuid, 'active');
     expect(back.power_state).toBe('power on');

@@ -176,7 +176,7 @@ describe('bad inventories', () => {
       ['no inventory', { boot_interface: 'x' }, 400, /^inventory is required and must be an object$/],
       ['no cpu', { inventory: { ...inv, cpu: undefined } }, 400, /^inventory\.cpu is required/],
       ['cpu count as text', { inventory: { ...inv, cpu: { count: '8', architecture: 'x86_64' } } }, 400, /^inventory\.cpu\.count must be an integer$/],
-      ['no memory size', { inventory: { ...inv, memory: {} } }, 400, /^inventory\.memory\.physical_mb must be an integer/],
+      ['memory size as text', { inventory: { ...inv, memory: { physical_mb: '8192' } } }, 400, /^inventory\.memory\.physical_mb must be an integer/],
       ['no interfaces', { inventory: { ...inv, interfaces: [] } }, 400, /^inventory\.interfaces must list at least one interface$/],
       ['interface without name', { inventory: { ...inv, interfaces: [{ mac_address: mac(4, 1) }] } }, 400, /^inventory\.interfaces\.0\.name must be a string$/],
       ['no usable MAC', { inventory: { ...inv, interfaces: [{ name: 'eth0', mac_address: 'nonsense' }] } }, 400, /^No suitable interfaces found/],

@@ -39,6 +39,12 @@ mount --bind "$IRONLEDGER_IPA_STATE/cmdline" /proc/cmdline
 # IPA keeps state in /var/lib, /etc and /run: give it empty ones of its own.
 for dir in /run /var/lib /var/log /tmp; do mount -t tmpfs -o mode=755 ironledger-ipa "$dir"; done
 mkdir -p /var/lib/ironic-python-agent /run/lock
+# Its /etc is the machine's under an overlay whose changes land in $IRONLEDGER_IPA_STATE/etc, where
+# the test reads them after IPA is gone (finalize_rescue writes the rescue password's hash to
+# /etc/ipa-rescue-config, which a rescue ramdisk provides).
+mkdir -p "$IRONLEDGER_IPA_STATE/etc" "$IRONLEDGER_IPA_STATE/etc-work"
+mount -t overlay ironledger-ipa-etc -o "lowerdir=/etc,upperdir=$IRONLEDGER_IPA_STATE/etc,workdir=$IRONLEDGER_IPA_STATE/etc-work" /etc
+mkdir -p /etc/ipa-rescue-config
 export PATH="$here/shims:/usr/sbin:/usr/bin:/sbin:/bin"
 export PYTHONPATH="$IRONLEDGER_IPA_SRC:$here/python"
 exec setpriv --bounding-set -mknod,-sys_boot,-sys_time,-sys_module --inh-caps -mknod,-sys_boot,-sys_time,-sys_module \

@@ -21,9 +21,11 @@ const NAMESPACE_SCRIPT = `${ROOT}test/ipa/agent-namespace.sh`;
 
 const run = (command: string, ...args: string[]): string => execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
-/** Why IPA cannot run here (no loop devices, no namespaces), or null when it can. */
+/** Why IPA cannot run here (no loop devices, no overlay file system, no namespaces), or null when it can. */
 export function whyIpaCannotRun(): string | null {
   if (!existsSync('/dev/loop-control')) return 'no loop devices on this machine (/dev/loop-control is missing)';
+  // IPA's /etc is an overlay (agent-namespace.sh).
+  if (!/\toverlay$/m.test(readFileSync('/proc/filesystems', 'utf8'))) return 'no overlay file system in this kernel (/proc/filesystems)';
   try {
     run('unshare', '--mount', '--net', '--pid', '--fork', 'true');
   } catch (error) {
@@ -202,6 +204,8 @@ export function followBoots(simUrl: string, n: number, host: IpaHost, apiUrl: st
   let following = true;
   let bootedAt: string | null = null;
   const boots: string[] = [];
+  /** What IPA asked its shims for (`poweroff`, `reboot`), in order. */
+  const shutdowns: string[] = [];
   const loop = (async () => {
     while (following) {
       const agent = (await (await fetch(`${simUrl}/control/bmc/${n}/agent`)).json()) as Json;
@@ -213,7 +217,9 @@ export function followBoots(simUrl: string, n: number, host: IpaHost, apiUrl: st
       } else if (agent.phase !== 'external' && host.running()) {
         await host.stop();
       }
-      if (host.takeShutdown()) {
+      const shutdown = host.takeShutdown();
+      if (shutdown) {
+        shutdowns.push(shutdown);
         await fetch(`${simUrl}/control/bmc/${n}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ powerState: 'Off' }) });
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -221,6 +227,7 @@ export function followBoots(simUrl: string, n: number, host: IpaHost, apiUrl: st
   })();
   return {
     boots,
+    shutdowns,
     stop: async () => {
       following = false;
       await loop.catch(() => undefined);

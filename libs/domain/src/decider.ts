@@ -44,7 +44,7 @@ import {
 import { assertNever } from './assert-never.js';
 
 export { evolve, initialState, replay } from './evolve.js';
-export { bootsFromVirtualMedia, pregeneratedTokenDue } from './decide/agent.js';
+export { agentBootsFromVirtualMedia, bootsFromVirtualMedia, pregeneratedTokenDue } from './decide/agent.js';
 export { ABORTED_BY_OPERATOR } from './decide/introspection.js';
 export { TAKEOVER_ERROR } from './decide/provision.js';
 export { attachedVifs } from './decide/vifs.js';

@@ -74,7 +74,7 @@ export type ProvisionStateChanged = Event<
     readonly deploy_steps?: Json[];
     /** The config drive a deployment or rebuild was given: kept as `instance_info.configdrive`, as Ironic's conductor keeps it. */
     readonly configdrive?: Json;
-    /** The rescue ramdisk's password: kept as `instance_info.rescue_password` until unrescue, as Ironic keeps it. */
+    /** The rescue ramdisk's password: kept as `instance_info.rescue_password` until the rescue ramdisk is done with it, as Ironic keeps it. */
     readonly rescue_password?: string;
   }
 >;

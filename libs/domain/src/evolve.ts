@@ -1,4 +1,5 @@
 import { NO_AGENT } from './agent.js';
+import { interfaceOf } from './hardware-types.js';
 import { type NodeEvent } from './events.js';
 import { clearsLastError, failureInLastError } from './management.js';
 import { type BiosSetting, type BiosSettingValue, copyNode, type JsonObject, newNode, newPort, type Node } from './node.js';
@@ -11,6 +12,20 @@ import { assertNever } from './assert-never.js';
 
 /** A node that does not exist (yet, or any more). */
 export const initialState = (): Node | null => null;
+
+/** The states in which the rescue ramdisk is booted or runs, and needs the password. */
+const RESCUE_RAMDISK_STATES: ReadonlySet<string> = new Set(['rescuing', 'rescue wait']);
+
+/**
+ * Whether the node forgets its rescue password, as Ironic's clean-ups do: an abort of the rescue
+ * wait; the agent rescue interface's clean-up once its ramdisk is done (rescued, failed, torn
+ * down); and unrescue.
+ */
+function forgetsRescuePassword(node: Node, from: string, to: string, event: string): boolean {
+  if (event === 'abort' && from === 'rescue wait') return true;
+  if (from === 'unrescuing' && to === 'active') return true;
+  return interfaceOf(node, 'rescue') === 'agent' && RESCUE_RAMDISK_STATES.has(from) && !RESCUE_RAMDISK_STATES.has(to);
+}
 
 /** Applies one event to the node it happened to. */
 export function evolve(node: Node | null, event: NodeEvent): Node | null {
@@ -31,7 +46,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'NodeDeleted':
       return null;
     case 'ProvisionStateChanged': {
-      const { from, to, target, reservation, last_error, clean_steps, disable_ramdisk, deploy_steps, configdrive, rescue_password } = event.data;
+      const { from, to, event: fired, target, reservation, last_error, clean_steps, disable_ramdisk, deploy_steps, configdrive, rescue_password } = event.data;
       const settled = target === null;
       return touched({
         provision_state: known(to),
@@ -43,8 +58,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
         deploy_steps: settled ? null : (deploy_steps ?? node.deploy_steps),
         ...(configdrive !== undefined ? { instance_info: withEntries(node.instance_info, { configdrive }) } : {}),
         ...(rescue_password !== undefined ? { instance_info: withEntries(node.instance_info, { rescue_password }) } : {}),
-        // Unrescued, the node forgets the rescue password (Ironic's clean-up after unrescue).
-        ...(from === 'unrescuing' && to === 'active' && 'rescue_password' in node.instance_info ? { instance_info: withoutKey('instance_info', node.instance_info, 'rescue_password') } : {}),
+        ...(forgetsRescuePassword(node, from, to, fired) && 'rescue_password' in node.instance_info ? { instance_info: withoutKey('instance_info', node.instance_info, 'rescue_password') } : {}),
         provision_updated_at: event.meta.at,
         // A ramdisk's agent and a step run live only in the states they belong to.
         agent: LOOKUP_ALLOWED_STATES.has(to) ? node.agent : null,

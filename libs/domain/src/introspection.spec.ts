@@ -148,9 +148,14 @@ describe('inventory → properties, capabilities and ports', () => {
     ]);
   });
 
-  it('refuses inventories without the required facts or any usable interface', () => {
-    expect(() => inventoryFacts(data({ cpu: { count: 0, architecture: '' } }), 'n1')).toThrow(new InvalidInventoryError('n1', 'The following required parameters are missing: cpus, cpu_arch'));
-    expect(() => inventoryFacts(data({ memory: { physical_mb: -1 } }))).toThrow('memory_mb');
+  it('leaves out the scheduling facts the ramdisk could not read, as the inspector does', () => {
+    expect(inventoryFacts(data({ cpu: { count: 0, architecture: '' } }), 'n1').properties).toEqual({ memory_mb: '65536', local_gb: expect.any(String) });
+    // IPA sends a null memory size when dmidecode gives none.
+    expect(inventoryFacts(data({ memory: { physical_mb: null } })).properties).not.toHaveProperty('memory_mb');
+    expect(inventoryFacts(data({ memory: { physical_mb: -1 } })).properties).not.toHaveProperty('memory_mb');
+  });
+
+  it('refuses inventories without any usable interface', () => {
     expect(() => inventoryFacts(data({ interfaces: [{ name: 'lo', mac_address: '00:00:00:00:00:00' }] }))).toThrow(/No suitable interfaces/);
     expect(() => inventoryFacts({} as IntrospectionData)).toThrow(InvalidInventoryError);
   });

@@ -118,7 +118,8 @@ export interface InventoryDisk {
 /** The hardware inventory a ramdisk posts, in the inspector's shape (the parts ironledger uses). */
 export interface Inventory {
   readonly cpu: { readonly count: number; readonly architecture: string; readonly flags?: readonly string[] };
-  readonly memory: { readonly physical_mb: number; readonly total?: number };
+  /** `physical_mb` is null when the ramdisk could not read it (IPA without dmidecode's answer). */
+  readonly memory: { readonly physical_mb: number | null; readonly total?: number };
   readonly disks: readonly InventoryDisk[];
   readonly interfaces: readonly InventoryInterface[];
   readonly bmc_address?: string | null;
@@ -147,7 +148,7 @@ export interface EligibleInterface {
 /** What processing learns from an inventory. */
 export interface InventoryFacts {
   /** The scheduler properties, as strings (as the inspector stores them). */
-  readonly properties: { readonly cpus: string; readonly cpu_arch: string; readonly memory_mb: string; readonly local_gb: string };
+  readonly properties: { readonly cpus?: string; readonly cpu_arch?: string; readonly memory_mb?: string; readonly local_gb: string };
   /** Capabilities found (boot mode, CPU flags), merged into `properties.capabilities`. */
   readonly capabilities: Readonly<Record<string, string>>;
   readonly interfaces: readonly EligibleInterface[];
@@ -176,7 +177,8 @@ export class InvalidInventoryError extends InvalidParameterError {
 
 /**
  * The facts an inventory gives (ironic-inspector's standard hooks, with its defaults):
- * - `cpus`, `cpu_arch` from `cpu`, `memory_mb` from `memory.physical_mb`;
+ * - `cpus`, `cpu_arch` from `cpu`, `memory_mb` from `memory.physical_mb`, each only when the
+ *   ramdisk reported it (the inspector leaves a missing one as the node has it);
  * - `local_gb` from the root disk the ramdisk named, else the largest disk: whole GiB, minus
  *   one for partitioning (`disk_partitioning_spacing`); 0 for a diskless machine;
  * - capabilities: `boot_mode` and the CPU flags' capabilities;
@@ -189,12 +191,11 @@ export function inventoryFacts(data: IntrospectionData, nodeId = ''): InventoryF
   const count = inventory.cpu?.count;
   const arch = inventory.cpu?.architecture;
   const memory = inventory.memory?.physical_mb;
-  const missing = [
-    ...(Number.isInteger(count) && count > 0 ? [] : ['cpus']),
-    ...(typeof arch === 'string' && arch !== '' ? [] : ['cpu_arch']),
-    ...(Number.isInteger(memory) && memory > 0 ? [] : ['memory_mb']),
-  ];
-  if (missing.length > 0) throw new InvalidInventoryError(nodeId, `The following required parameters are missing: ${missing.join(', ')}`);
+  const scheduling = {
+    ...(Number.isInteger(count) && count > 0 && { cpus: String(count) }),
+    ...(typeof arch === 'string' && arch !== '' && { cpu_arch: arch }),
+    ...(Number.isInteger(memory) && memory! > 0 && { memory_mb: String(memory) }),
+  };
 
   const bootMac = pxeMac(data.boot_interface ?? inventory.boot?.pxe_interface ?? null);
   const interfaces: EligibleInterface[] = [];
@@ -219,12 +220,12 @@ export function inventoryFacts(data: IntrospectionData, nodeId = ''): InventoryF
 
   const capabilities: Record<string, string> = {};
   if (inventory.boot?.current_boot_mode) capabilities.boot_mode = inventory.boot.current_boot_mode;
-  for (const flag of inventory.cpu.flags ?? []) {
+  for (const flag of inventory.cpu?.flags ?? []) {
     const capability = CPU_FLAG_CAPABILITIES[flag];
     if (capability) capabilities[capability] = 'true';
   }
 
-  return { properties: { cpus: String(count), cpu_arch: arch, memory_mb: String(memory), local_gb: String(localGb) }, capabilities, interfaces, excluded };
+  return { properties: { ...scheduling, local_gb: String(localGb) }, capabilities, interfaces, excluded };
 }
 
 function largest(disks: readonly InventoryDisk[]): InventoryDisk | undefined {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { bootsFromVirtualMedia, type Node, REDACTED } from '@ironledger/domain';
+import { agentBootsFromVirtualMedia, type Node, REDACTED } from '@ironledger/domain';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ConductorLink } from '../conductor-link.js';
 import { AgentFloodGuard } from './agent-flood.js';
@@ -31,8 +31,8 @@ export class AgentController {
   /**
    * `GET /v1/lookup?addresses=&node_uuid=`: the node a booted ramdisk runs on, found by a port's
    * MAC or its UUID, only while a ramdisk may run on it. From 1.62 the first look-up of a
-   * network boot issues the agent's token; later ones see it masked. A virtual-media boot's token
-   * came with its boot medium: its look-ups only ever see it masked. Whatever the read model
+   * ramdisk's boot issues the agent's token; later ones see it masked. A token of the conductor's
+   * virtual-media boot came with its boot medium: its look-ups only ever see it masked. Whatever the read model
    * shows settled is answered from it, without a command.
    */
   @Get('lookup')
@@ -41,7 +41,7 @@ export class AgentController {
     let node: Node = await this.floods.guard(ctx.client ?? '', () => findLookupNode(addresses, nodeUuid, this.nodes));
     // Below 1.62 no token is issued; one issued to an earlier look-up is never shown again.
     let token = node.agent?.token ? REDACTED : null;
-    if (ctx.version.atLeast(Versions.AGENT_TOKEN) && !node.agent?.token && !bootsFromVirtualMedia(node)) {
+    if (ctx.version.atLeast(Versions.AGENT_TOKEN) && !node.agent?.token && !agentBootsFromVirtualMedia(node)) {
       const issued = randomBytes(32).toString('base64url');
       node = await this.nodes.issueAgentToken(node.uuid, issued, ctx);
       token = node.agent?.token === issued ? issued : REDACTED;

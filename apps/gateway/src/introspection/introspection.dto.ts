@@ -28,7 +28,8 @@ export class CpuDto {
 }
 
 export class MemoryDto {
-  @IsInt({ message: 'must be an integer (MiB)' }) @Min(1, { message: 'must be at least 1' }) physical_mb!: number;
+  /** IPA sends null where it could not read the size (dmidecode): the inspector then leaves `memory_mb` alone. */
+  @IsOptional() @IsInt({ message: 'must be an integer (MiB)' }) @Min(1, { message: 'must be at least 1' }) physical_mb?: number | null;
   @IsOptional() @IsInt({ message: 'must be an integer (bytes)' }) @Min(0, { message: 'must not be negative' }) total?: number;
 }
 
@@ -84,7 +85,7 @@ export function parseIntrospectionData(body: unknown): IntrospectionData {
   return {
     inventory: {
       cpu: { count: cpu.count, architecture: cpu.architecture, ...(cpu.flags && { flags: cpu.flags }) },
-      memory: { physical_mb: memory.physical_mb },
+      memory: { physical_mb: memory.physical_mb ?? null },
       disks: (disks ?? []).map(({ name, size }) => ({ name, size })),
       interfaces: interfaces.map(({ name, mac_address, ipv4_address, ipv6_address }) => ({ name, mac_address: mac_address ?? null, ipv4_address: ipv4_address ?? null, ipv6_address: ipv6_address ?? null })),
       bmc_address: bmc_address ?? null,

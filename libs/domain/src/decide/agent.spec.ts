@@ -68,6 +68,12 @@ describe('tokens made before a virtual-media boot (pregenerated)', () => {
     expect(when(virtualMedia('deploying', { boot_interface: 'pxe', reservation: null }), issue('t1')).node.agent?.token).toBe('t1');
   });
 
+  it('leave inspection alone: the inspector boots its ramdisk, whose first look-up gets the token, as in Ironic', () => {
+    expect(when(virtualMedia('inspect wait', { reservation: null }), issue('t1')).node.agent?.token).toBe('t1');
+    expect(when(virtualMedia('inspecting', { reservation: null }), issue('t1')).node.agent?.token).toBe('t1');
+    given(virtualMedia('inspect wait')).when(pregenerate('t')).thenThrows(InvalidInputError);
+  });
+
   it('are refused to anyone but the conductor holding the node, where no ramdisk boots from virtual media, and outside the ramdisk states', () => {
     given(virtualMedia('deploying')).when(pregenerate('t'), { conductor: 'conductor-b' }).thenThrows(InvalidInputError);
     given(virtualMedia('deploying', { boot_interface: 'pxe' })).when(pregenerate('t')).thenThrows(InvalidInputError);

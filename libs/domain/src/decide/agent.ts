@@ -14,9 +14,10 @@ import { carriedTarget, eventMeta, firedBy, moved, workingConductor } from './sh
 /**
  * A token for the node's ramdisk agent. One made by the conductor holding the node
  * (`pregenerated`) is recorded before it boots the ramdisk from virtual media, whose medium
- * hands it to the agent; a look-up never gets one on such a node, so nobody who merely reads the
- * API can claim its boot. A look-up of a network-booted ramdisk (whose parameters anyone on the
- * network can read) gets the token unless one was issued to this boot already (the API then
+ * hands it to the agent; a look-up never gets one in a state where the conductor boots it so, so
+ * nobody who merely reads the API can claim its boot. A look-up of a ramdisk booted otherwise (from
+ * the network, whose parameters anyone on it can read, or by the inspector for inspection) gets
+ * the token unless one was issued to this boot already (the API then
  * shows a masked one, which the agent cannot use: a second ramdisk claiming the node is refused).
  * The node must be where a ramdisk may run. Unlike Ironic, a conductor working on the node does
  * not hold the look-up off (Ironic answers 409 and the agent waits seconds): the token touches
@@ -29,7 +30,7 @@ export function issueAgentToken(command: IssueAgentToken, node: Node): NodeEvent
   if (pregenerated && !pregeneratedTokenDue(node, command.meta.conductor)) {
     throw new InvalidInputError(`Node ${node.uuid} is not being booted from virtual media into the agent's ramdisk by conductor ${command.meta.conductor ?? '(none)'}.`);
   }
-  if (node.agent?.token || (!pregenerated && bootsFromVirtualMedia(node))) return [];
+  if (node.agent?.token || (!pregenerated && agentBootsFromVirtualMedia(node))) return [];
   return [{ type: 'AgentTokenIssued', data: { token: command.data.token, ...(pregenerated && { pregenerated }) }, meta: eventMeta(command) }];
 }
 
@@ -44,8 +45,17 @@ export function bootsFromVirtualMedia(node: Node): boolean {
  * token exists for this boot yet.
  */
 export function pregeneratedTokenDue(node: Node, conductor: string | undefined): boolean {
+  return conductor !== undefined && node.reservation === conductor && agentBootsFromVirtualMedia(node);
+}
+
+/**
+ * Whether, in the state it is in, the conductor boots the node into the agent's ramdisk from
+ * virtual media (so the token comes on the medium). Inspection's ramdisk is the inspector's boot,
+ * not the conductor's: its look-up gets a token, as in Ironic.
+ */
+export function agentBootsFromVirtualMedia(node: Node): boolean {
   const run = RAMDISK_RUN_OF[node.provision_state];
-  return conductor !== undefined && node.reservation === conductor && run !== undefined && bootsAgentRamdisk(node, run) && bootsFromVirtualMedia(node);
+  return run !== undefined && bootsAgentRamdisk(node, run) && bootsFromVirtualMedia(node);
 }
 
 /**

@@ -48,12 +48,44 @@ async function installBootloader({ agent }: AgentProvisioningParts, node: Node):
   if (result.command_status === 'FAILED') throw new DriverError(`Failed to install a bootloader when deploying node ${node.uuid}: ${agentCommandError(result)}`);
 }
 
-/** Ironic's tear_down_agent: the agent shuts the host down; the BMC makes sure of it. */
-async function tearDownAgent({ agent, power }: AgentProvisioningParts, node: Node): Promise<PowerState> {
+/** oslo's `bool_from_string` truths. */
+const TRUE_WORDS: ReadonlySet<string> = new Set(['1', 't', 'true', 'on', 'y', 'yes']);
+
+/** How long the agent gets to power the host off before the BMC does (Ironic's `[agent] post_deploy_get_power_state_retries` and `_retry_interval`). */
+export interface PowerOffWait {
+  /** Readings of the power state after asking the agent: the first at once, the others `intervalMs` apart. */
+  readonly readings: number;
+  readonly intervalMs: number;
+}
+
+/** Ironic's defaults: 6 retries, 5 seconds apart. */
+export const AGENT_POWER_OFF_WAIT: PowerOffWait = { readings: 7, intervalMs: 5000 };
+
+/**
+ * Ironic's tear_down_agent: the agent is asked to power the host off (`standby.power_off`, which
+ * IPA does in the background), and the BMC is read until the host is off; only a host still on
+ * after the wait is powered off through the BMC. A request the agent did not answer may still
+ * have reached it, so the wait comes either way. With `driver_info.deploy_forces_oob_reboot` the
+ * agent only flushes its file systems (`standby.sync`) and the BMC powers the host off.
+ */
+export async function tearDownAgent({ agent, power }: Pick<AgentProvisioningParts, 'agent' | 'power'>, node: Node, wait: PowerOffWait = AGENT_POWER_OFF_WAIT): Promise<PowerState> {
+  if (TRUE_WORDS.has(String(node.driver_info.deploy_forces_oob_reboot ?? false).trim().toLowerCase())) {
+    // A failed flush is only a warning in Ironic; an agent that cannot be reached fails the deployment.
+    await agent.sync(agentEndpoint(node));
+    return power.setPowerState(node, 'power off');
+  }
   try {
     await agent.powerOff(agentEndpoint(node));
   } catch {
-    // An agent that does not answer any more leaves the power to the BMC.
+    // The BMC settles it below.
+  }
+  for (let reading = 0; reading < wait.readings; reading++) {
+    if (reading > 0) await new Promise((resolve) => setTimeout(resolve, wait.intervalMs));
+    try {
+      if ((await power.getPowerState(node)) === 'power off') return 'power off';
+    } catch {
+      // A failed reading is one more try, as in Ironic.
+    }
   }
   return power.setPowerState(node, 'power off');
 }

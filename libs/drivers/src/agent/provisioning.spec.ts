@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { defaultInterfaces, newNode, type Step } from '@ironledger/domain';
-import { type AgentCommand } from './client.js';
+import { type BootInterface } from '../boot/index.js';
+import { type PowerDriver } from '../driver.js';
+import { type AgentClient, type AgentCommand } from './client.js';
+import { agentProvisioning } from './provisioning.js';
 import { offeredByNode, raidStepRefusal } from './step-plan.js';
 import { completedCommand } from './step-run.js';
 
@@ -45,5 +48,44 @@ describe('the agent’s steps a node offers', () => {
     expect(raidStepRefusal(ipmi('agent'), create)).toBe('Node 1be26c0b-03f2-4d2e-ae87-c02d7f33c124 has no target RAID configuration.');
     expect(raidStepRefusal({ ...ipmi('agent'), target_raid_config: { logical_disks: [{ size_gb: 'MAX', raid_level: '1', is_root_volume: true }] } }, create)).toBeUndefined();
     expect(raidStepRefusal(ipmi('agent'), { interface: 'raid', step: 'delete_configuration' })).toBeUndefined();
+  });
+});
+
+describe('rescue', () => {
+  const rescuing = newNode('1be26c0b-03f2-4d2e-ae87-c02d7f33c124', '2026-01-01T00:00:00Z', {
+    provision_state: 'rescue wait', driver: 'redfish', ...defaultInterfaces('redfish'), rescue_interface: 'agent',
+    instance_info: { rescue_password: 'open sesame' },
+    agent: { token: 't', url: 'http://192.0.2.7:9999', version: '9.4.3', last_heartbeat: null },
+  });
+  /** Agent provisioning whose agent answers finalize_rescue with `answer` (throws it when it is an Error); what it was sent and what was ejected. */
+  const driver = (answer: Partial<AgentCommand> | Error) => {
+    const sent: unknown[] = [];
+    const ejected: string[] = [];
+    const agent = {
+      finalizeRescue: async (_where: unknown, password: string, hashed: boolean) => {
+        sent.push({ password, hashed });
+        if (answer instanceof Error) throw answer;
+        return { command_name: 'finalize_rescue', command_error: null, ...answer };
+      },
+    } as unknown as AgentClient;
+    const boot = () => ({ cleanUpRamdisk: async (node: { uuid: string }) => void ejected.push(node.uuid) }) as unknown as BootInterface;
+    return { provisioning: agentProvisioning({ power: {} as PowerDriver, boot, agent }), sent, ejected };
+  };
+
+  it('hands the agent the password as a crypt SHA-256 hash, then ejects the ramdisk’s media', async () => {
+    const { provisioning, sent, ejected } = driver({ command_status: 'SUCCEEDED' });
+    expect(await provisioning.rescue(rescuing, 'resumed')).toEqual({ result: 'done', agentReset: true });
+    expect(sent).toEqual([{ password: expect.stringMatching(/^\$5\$[./0-9A-Za-z]{16}\$[./0-9A-Za-z]{43}$/), hashed: true }]);
+    expect(ejected).toEqual([rescuing.uuid]);
+  });
+
+  it('fails in Ironic’s words when the agent refuses or cannot be reached, leaving the media', async () => {
+    const refused = driver({ command_status: 'FAILED', command_error: { message: 'disk full' } });
+    await expect(refused.provisioning.rescue(rescuing, 'resumed')).rejects.toThrow(
+      `Node failed to perform rescue operation: Failed to rescue instance None for node ${rescuing.uuid}: Agent returned bad result for command finalize_rescue: disk full`,
+    );
+    expect(refused.ejected).toEqual([]);
+    const gone = driver(new Error('connection refused'));
+    await expect(gone.provisioning.rescue(rescuing, 'resumed')).rejects.toThrow(`Failed to rescue instance None for node ${rescuing.uuid}: connection refused`);
   });
 });

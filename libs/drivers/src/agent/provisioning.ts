@@ -14,6 +14,7 @@ import { DriverError, type ProvisioningDriver, type WorkOutcome } from '../drive
 import { agentCommandError, agentEndpoint } from './client.js';
 import { checkDeployImage, checkRescuePassword } from './instance-info.js';
 import { type AgentProvisioningParts } from './parts.js';
+import { sha256Crypt } from './rescue-password.js';
 import { BOOT_RAMDISK, DEFAULT_CLEAN_STEP_PRIORITIES } from './step-plan.js';
 import { cleanWithoutRamdisk, continueSteps } from './step-run.js';
 
@@ -74,8 +75,18 @@ export function agentProvisioning(parts: AgentProvisioningParts, options: AgentP
         checkRescuePassword(node);
         return bootRamdisk(parts, node, 'rescue');
       }
-      const result = await agent.finalizeRescue(agentEndpoint(node), String(node.instance_info.rescue_password), false);
-      if (result.command_status !== 'SUCCEEDED') throw new DriverError(`Node ${node.uuid} failed to perform rescue operation: ${agentCommandError(result)}`);
+      // Ironic's words: its heartbeat's message around InstanceRescueFailure's.
+      const failure = (reason: string) => new DriverError(`Node failed to perform rescue operation: Failed to rescue instance ${node.instance_uuid ?? 'None'} for node ${node.uuid}: ${reason}`);
+      let result;
+      try {
+        // Ironic sends the password crypt-hashed, never in plain text.
+        result = await agent.finalizeRescue(agentEndpoint(node), sha256Crypt(String(node.instance_info.rescue_password)), true);
+      } catch (error) {
+        throw failure((error as Error).message);
+      }
+      if (result.command_status !== 'SUCCEEDED') throw failure(`Agent returned bad result for command finalize_rescue: ${agentCommandError(result)}`);
+      // Ironic's rescue clean-up: the ramdisk runs on from memory, its boot media go.
+      await parts.boot(node).cleanUpRamdisk(node);
       return { result: 'done', agentReset: true };
     },
     async unrescue(node) {
