@@ -4,8 +4,10 @@
  * against a sha512 (`image_os_hash_algo`/`image_os_hash_value`), converted by IPA's qemu-img;
  * a config drive given as JSON, which the conductor builds into an ISO as Ironic does, and one
  * given as a gzipped, base64 ISO, which IPA writes to a `config-2` partition at the end of the
- * disk; and a wrong checksum, which fails the deployment in IPA's words. The harness is
- * ipa-host.ts; where loop devices or namespaces are missing the suite is skipped, saying why.
+ * disk; a wrong checksum, which fails the deployment in IPA's words; and a partition image,
+ * which IPA writes into a root partition of `root_gb` it lays out (with the config drive beside
+ * it) before its boot loader installation fails on the test's image, which holds no system. The
+ * harness is ipa-host.ts; where loop devices or namespaces are missing the suite is skipped, saying why.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
@@ -185,13 +187,35 @@ suite('the real ironic-python-agent deploys images', () => {
     expect(node.last_error).toEqual(expect.stringContaining(`location: other.raw; image ID: ${host.disk}; image checksum: ${wrong}; verification checksum: ${sha512(other)}`));
     expect(host.logs(1_000_000)).toMatch(/Image download failed, 0 of 1: Error verifying image checksum/);
   });
+
+  it('writes a partition image into a root partition of root_gb and a config drive beside it, as IPA lays the disk out; GRUB then finds no system to install into', async () => {
+    const root = randomBytes(2 * MiB);
+    await useImage(uuid, 'root.raw', root, { image_type: 'partition', root_gb: '1', image_disk_format: 'raw', image_os_hash_algo: 'sha512', image_os_hash_value: sha512(root) });
+    await ok('PUT', `/v1/nodes/${uuid}/states/provision`, { target: 'rebuild', configdrive: { meta_data: { hostname: 'part-1' } } });
+    const node = await until(uuid, 'deploy failed');
+
+    const partitions = partitionTable();
+    const rootPartition = partitions.find(([, sectors]) => sectors * SECTOR === 1024 * MiB);
+    expect(rootPartition).toBeDefined();
+    expect(host.read(rootPartition![0] * SECTOR, root.length).equals(root)).toBe(true);
+    const drives = partitions.filter((partition) => partition !== rootPartition).map(([start]) => host.read(start * SECTOR, MiB)).filter((bytes) => bytes.subarray(32769, 32774).toString('latin1') === 'CD001');
+    expect(drives).toHaveLength(1);
+    expect(JSON.parse(isoinfo(drives[0]!, '-J', '-x', '/openstack/latest/meta_data.json'))).toEqual({ hostname: 'part-1', uuid, name: 'ipa-images' });
+    // The image is random bytes, not a system: IPA's boot loader installation fails, and Ironic's words carry IPA's.
+    expect(node.last_error).toEqual(expect.stringMatching(new RegExp(`^Failed to install a bootloader when deploying node ${uuid}: Installing GRUB2 boot loader to device ${host.disk} failed`)));
+  });
 });
+
+/** The disk's partitions as the kernel's tools read its table: start and size in sectors. */
+function partitionTable(): [number, number][] {
+  return execFileSync('partx', ['--show', '--noheadings', '--output', 'START,SECTORS', host.disk], { encoding: 'utf8' })
+    .trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+}
 
 /** The partition IPA added for the config drive, read from the disk: the last of its GPT, 64 MiB at the disk's end. */
 function configDrivePartition(): Buffer {
   expect(host.read(SECTOR, 8)).toEqual(GPT_SIGNATURE);
-  const partitions = execFileSync('partx', ['--show', '--noheadings', '--output', 'START,SECTORS', host.disk], { encoding: 'utf8' })
-    .trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const partitions = partitionTable();
   expect(partitions.length).toBeGreaterThanOrEqual(2);
   const [start, sectors] = partitions.at(-1)!;
   // sgdisk's `-64MB` from the end, aligned.
