@@ -348,7 +348,7 @@ describe('writing an image', () => {
 
   it('fails a download Ironic’s image server refuses, and an image_info without a checksum', async () => {
     const missing = await writeImage(7, { id: 'gone', urls: [`${ironicUrl}/images/gone.raw`], os_hash_algo: 'sha256', os_hash_value: image.sha256 });
-    expect((await finished(7, missing.body.id)).command_error).toMatchObject({ type: 'ImageDownloadFatalError', details: expect.stringMatching(/^Download of image gone failed: Received status code 404 from /) });
+    expect((await finished(7, missing.body.id)).command_error).toMatchObject({ type: 'ImageDownloadError', details: expect.stringMatching(/^Download of image gone failed: URL: \S+\/images\/gone.raw; time: [\d.]+ seconds. Error: Received status code 404 from /) });
     const unverifiable = await writeImage(7, { id: 'img-4', urls: [image.url] });
     expect((await finished(7, unverifiable.body.id)).command_error).toMatchObject({ type: 'InvalidCommandParamsError', code: 400 });
   });

@@ -142,8 +142,7 @@ export const ipaErrors = {
   versionMismatch: (agent: Readonly<Record<string, string>>, node: unknown) =>
     restError('VersionMismatch', 'Hardware managers version mismatch, reload agent with correct version', `Current versions: ${pythonRepr(agent)}, versions used by ironic: ${pythonRepr(node)}`, 409),
   /** `fatal`: a 4xx answer, which IPA does not retry. */
-  imageDownload: (imageId: string, reason: string, fatal = false) =>
-    restError(fatal ? 'ImageDownloadFatalError' : 'ImageDownloadError', 'Error downloading image', `Download of image ${imageId} failed: ${reason}`),
+  imageDownload: (imageId: string, reason: string) => restError('ImageDownloadError', 'Error downloading image', `Download of image ${imageId} failed: ${reason}`),
   // IPA 9.4.3 hands the location and the image ID to its message the wrong way round.
   imageChecksum: (location: string, imageId: string, expected: string, actual: string) =>
     restError('ImageChecksumError', 'Error verifying image checksum', `Image failed to verify against checksum. location: ${imageId}; image ID: ${location}; image checksum: ${expected}; verification checksum: ${actual}`),
