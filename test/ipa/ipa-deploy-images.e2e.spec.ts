@@ -198,7 +198,9 @@ suite('the real ironic-python-agent deploys images', () => {
     const rootPartition = partitions.find(([, sectors]) => sectors * SECTOR === 1024 * MiB);
     expect(rootPartition).toBeDefined();
     expect(host.read(rootPartition![0] * SECTOR, root.length).equals(root)).toBe(true);
-    const drives = partitions.filter((partition) => partition !== rootPartition).map(([start]) => host.read(start * SECTOR, MiB)).filter((bytes) => bytes.subarray(32769, 32774).toString('latin1') === 'CD001');
+    // The node deploys in UEFI (the default boot mode), which IPA reads from driver_internal_info: an EFI system partition of 200 MiB.
+    expect(partitions.filter(([, sectors]) => sectors * SECTOR === 200 * MiB)).toHaveLength(1);
+    const drives = partitions.map(([start]) => host.read(start * SECTOR, MiB)).filter((bytes) => bytes.subarray(32769, 32774).toString('latin1') === 'CD001');
     expect(drives).toHaveLength(1);
     expect(JSON.parse(isoinfo(drives[0]!, '-J', '-x', '/openstack/latest/meta_data.json'))).toEqual({ hostname: 'part-1', uuid, name: 'ipa-images' });
     // The image is random bytes, not a system: IPA's boot loader installation fails, and Ironic's words carry IPA's.
