@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { gunzipSync } from 'node:zlib';
 import {
   checksumFromFile, checksumPlan, CommandFailure, HTTP_REQUEST_TIMEOUT_MS, type ImageInfo, imageInfoProblem, imageWrittenMessage, installDevice, ipaErrors, isHttpUrl,
   nodeHashName, partitionUuids,
@@ -158,7 +159,11 @@ async function configDrive(configdrive: unknown, image: ImageInfo, context: Writ
     ));
   }
   const digest = (text: string) => ({ bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') });
-  if (!isHttpUrl(configdrive)) return { source: 'inline', ...digest(configdrive) };
+  if (!isHttpUrl(configdrive)) {
+    const refused = inlineConfigDriveProblem(configdrive, node);
+    if (refused) throw new CommandFailure(ipaErrors.commandExecution(refused));
+    return { source: 'inline', ...digest(configdrive) };
+  }
   let response: Response;
   try {
     response = await fetch(configdrive, { signal: requestSignal(context) });
@@ -175,6 +180,38 @@ async function configDrive(configdrive: unknown, image: ImageInfo, context: Writ
 
 function unexpectedStatus(response: Response, url: string, body: string): string {
   return `Received status code ${response.status} from ${url}, expected 200. Response body: ${body} Response headers: ${JSON.stringify(Object.fromEntries(response.headers))}`;
+}
+
+/** The largest config drive IPA writes. */
+const MAX_CONFIG_DRIVE_BYTES = 64 * 1024 * 1024;
+
+/** Why IPA would refuse an inline config drive: its base64 must hold a gzip of at most 64 MiB (null: it takes it). */
+function inlineConfigDriveProblem(text: string, node: string): string | null {
+  const gzipped = Buffer.from(text, 'base64');
+  if (gzipped.length === 0) return null;
+  if (gzipped[0] !== 0x1f || gzipped[1] !== 0x8b) {
+    return `Encountered error while decompressing and writing config drive for node ${node}. Error: Not a gzipped file (${pythonBytesRepr(gzipped.subarray(0, 2))})`;
+  }
+  let iso: Buffer;
+  try {
+    iso = gunzipSync(gzipped);
+  } catch (error) {
+    return `Error -3 while decompressing data: ${(error as Error).message}`;
+  }
+  const mib = Math.ceil(iso.length / (1024 * 1024));
+  return iso.length > MAX_CONFIG_DRIVE_BYTES ? `Config drive size exceeds maximum limit of 64MiB. Size of the given config drive is ${mib} MiB for node ${node}.` : null;
+}
+
+/** Python's repr of a few bytes: `b'..'` (`b".."` around a lone `'`), printable ASCII as it is, the rest escaped. */
+function pythonBytesRepr(bytes: Buffer): string {
+  const quote = bytes.includes(0x27) && !bytes.includes(0x22) ? '"' : "'";
+  const named: Record<number, string> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r', 0x5c: '\\\\' };
+  const body = [...bytes].map((byte) => {
+    if (named[byte]) return named[byte];
+    if (String.fromCharCode(byte) === quote) return `\\${quote}`;
+    return byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, '0')}`;
+  }).join('');
+  return `b${quote}${body}${quote}`;
 }
 
 /** The name of a JSON value's Python type. */

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AGENT_VERSION } from './ipa.js';
 import { systemMacs } from './ramdisk.js';
@@ -270,7 +270,7 @@ describe('writing an image', () => {
     await control('/bmc/6/agent', 'PUT', { heartbeatMs: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const beats = log.heartbeats.filter((beat) => beat.uuid === nodeUuid(6)).length;
-    const configdrive = 'H4sIAAAAAAAAA-configdrive';
+    const configdrive = gzipSync(Buffer.from('a config drive ISO')).toString('base64');
     const started = await writeImage(6, { id: 'img-1', urls: [image.url], os_hash_algo: 'sha256', os_hash_value: image.sha256, disk_format: 'raw' }, configdrive);
     expect(started.body).toMatchObject({ command_name: 'execute_deploy_step', command_status: 'RUNNING' });
     const done = await finished(6, started.body.id);
@@ -344,6 +344,11 @@ describe('writing an image', () => {
       details: `Config drive for node ${nodeUuid(7)} is not base64 encoded or the content is malformed. TypeError: argument should be a bytes-like object or ASCII string, not 'dict'.`,
     });
     expect((await control('/bmc/7/disk')).body.image).toMatchObject({ imageId: 'img-5', configdrive: null });
+    const notGzipped = await writeImage(7, { id: 'img-6', urls: [image.url], node_uuid: nodeUuid(7), os_hash_algo: 'sha256', os_hash_value: image.sha256 }, Buffer.from('hello').toString('base64'));
+    expect((await finished(7, notGzipped.body.id)).command_error).toMatchObject({
+      type: 'CommandExecutionError',
+      details: `Encountered error while decompressing and writing config drive for node ${nodeUuid(7)}. Error: Not a gzipped file (b'he')`,
+    });
   });
 
   it('fails a download Ironic’s image server refuses, and an image_info without a checksum', async () => {
