@@ -22,10 +22,11 @@ export PYTHON=/usr/bin/python3
 source "$top/scripts/third-party.sh"
 repo=${IPA_GIT:-$(third_party_bundle ironic-python-agent || echo https://opendev.org/openstack/ironic-python-agent.git)}
 # What IPA 9.4.3 imports (its requirements.txt), all in Debian bookworm; qemu-utils converts
-# qcow2 images as IPA does, mtools reads the configuration floppy, util-linux makes loop devices and namespaces.
+# qcow2 images as IPA does (and makes the tests' qcow2 images), mtools reads the configuration floppy, util-linux
+# makes loop devices and namespaces, genisoimage's isoinfo reads the config drive IPA writes.
 packages=(python3-eventlet python3-netifaces python3-oslo.config python3-oslo.concurrency python3-oslo.log python3-oslo.service
   python3-oslo.utils python3-pint python3-psutil python3-pyudev python3-requests python3-stevedore python3-tenacity
-  python3-ironic-lib python3-werkzeug python3-cryptography python3-tooz python3-pbr qemu-utils dosfstools mtools util-linux gdisk parted)
+  python3-ironic-lib python3-werkzeug python3-cryptography python3-tooz python3-pbr qemu-utils dosfstools mtools util-linux gdisk parted genisoimage)
 
 installed() { [ -f "$dir/src/ironic_python_agent.egg-info/entry_points.txt" ] && [ "$(git -C "$dir/src" rev-parse HEAD 2>/dev/null)" = "$ref" ]; }
 

@@ -115,7 +115,7 @@ Console:     http://127.0.0.1:$GATEWAY_PORT/console/   (API reference: http://12
 Ironic API:  http://127.0.0.1:$GATEWAY_PORT   ($cli_auth OS_ENDPOINT=http://127.0.0.1:$GATEWAY_PORT baremetal node list)
              The simulated systems run an agent when they boot virtual media: provide a node to clean
              it; deploy one with image_source=http://127.0.0.1:$BMC_SIM_PORT/images/demo.img and
-             image_checksum=http://127.0.0.1:$BMC_SIM_PORT/images/demo.img.sha256 (see README.md).
+             image_os_hash_algo=sha256 image_os_hash_value=http://127.0.0.1:$BMC_SIM_PORT/images/demo.img.sha256 (see README.md).
 Events:      curl -N http://127.0.0.1:$GATEWAY_PORT/v1/events
 Metrics:     http://127.0.0.1:$GATEWAY_PORT/metrics (gateway)$([ "$METRICS_PORT_BASE" = 0 ] || echo ", http://127.0.0.1:$(metrics_port 1)/metrics (conductor-1), :$(metrics_port 2) (conductor-2, not with STACK=all-in-one), :$(metrics_port 3) (power-sync)")
 Ctrl-C stops everything.

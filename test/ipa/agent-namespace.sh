@@ -34,6 +34,26 @@ for device in ${IRONLEDGER_IPA_DEVICES//,/ }; do
   mount --bind "$device" "$dev/${device#/dev/}"
 done
 mount --move "$dev" /dev
+# Partitions IPA makes on the test's loop devices (a config drive's, a partition image's) appear
+# in the kernel but not in this /dev, and no udev runs here: keep their nodes in step with
+# /sys, from outside IPA (which cannot make device nodes), for those disks only.
+(
+  set +e
+  while :; do
+    for device in ${IRONLEDGER_IPA_DEVICES//,/ }; do
+      disk=${device#/dev/}
+      for part in /sys/class/block/"$disk"/"$disk"p*; do
+        [ -e "$part/dev" ] && [ ! -e "/dev/${part##*/}" ] || continue
+        IFS=: read -r major minor < "$part/dev"
+        mknod -m 660 "/dev/${part##*/}" b "$major" "$minor" || true
+      done
+      for node in /dev/"$disk"p*; do
+        [ -b "$node" ] && [ ! -e "/sys/class/block/$disk/${node##*/}" ] && rm -f "$node"
+      done
+    done
+    sleep 0.1
+  done
+) &
 mount --bind "$IRONLEDGER_IPA_STATE/cmdline" /proc/cmdline
 [ ! -e /proc/sysrq-trigger ] || mount --bind /dev/null /proc/sysrq-trigger
 # IPA keeps state in /var/lib, /etc and /run: give it empty ones of its own.

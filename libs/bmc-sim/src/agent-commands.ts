@@ -44,7 +44,6 @@ export interface CommandAgent {
     readonly bootedFrom: string;
     readonly bootedAt: string;
     readonly nodeUuid: string | null;
-    readonly md5Enabled: boolean;
     readonly commands: CommandRecord[];
     partitionUuids: Record<string, string> | null;
     rescue: RescueRecord | null;
@@ -282,7 +281,6 @@ async function prepareImage(agent: CommandAgent, image: ImageInfo, configdrive: 
   const written = await writeImage(agent.bmc, image, configdrive, node, {
     ...agent.disk(),
     stopping: agent.stopping,
-    md5Enabled: agent.state.md5Enabled,
     die: (reason) => agent.stop(reason),
   });
   agent.state.partitionUuids = written.partitionUuids;

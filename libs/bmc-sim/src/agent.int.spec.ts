@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AGENT_VERSION } from './ipa.js';
 import { systemMacs } from './ramdisk.js';
@@ -270,7 +270,7 @@ describe('writing an image', () => {
     await control('/bmc/6/agent', 'PUT', { heartbeatMs: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const beats = log.heartbeats.filter((beat) => beat.uuid === nodeUuid(6)).length;
-    const configdrive = 'H4sIAAAAAAAAA-configdrive';
+    const configdrive = gzipSync(Buffer.from('a config drive ISO')).toString('base64');
     const started = await writeImage(6, { id: 'img-1', urls: [image.url], os_hash_algo: 'sha256', os_hash_value: image.sha256, disk_format: 'raw' }, configdrive);
     expect(started.body).toMatchObject({ command_name: 'execute_deploy_step', command_status: 'RUNNING' });
     const done = await finished(6, started.body.id);
@@ -304,9 +304,9 @@ describe('writing an image', () => {
     expect(await refused(6)).toBe(true);
   });
 
-  it('fails with IPA’s checksum error when the image does not match', async () => {
+  it('fails with IPA’s checksum error when the image does not match: a sha256 as `checksum` is taken for an md5', async () => {
     await bootFromCd(7);
-    const wrong = 'f'.repeat(64);
+    const wrong = image.sha256;
     const started = await writeImage(7, { id: 'img-2', urls: [image.url], checksum: wrong });
     expect(await finished(7, started.body.id)).toMatchObject({
       command_status: 'FAILED',
@@ -314,29 +314,46 @@ describe('writing an image', () => {
         type: 'ImageChecksumError',
         code: 500,
         message: 'Error verifying image checksum',
-        details: `Image failed to verify against checksum. location: /tmp/img-2; image ID: img-2; image checksum: ${wrong}; verification checksum: ${image.sha256}`,
+        // IPA 9.4.3's own order: the image ID after `location`, the file after `image ID`.
+        details: `Image failed to verify against checksum. location: img-2; image ID: /tmp/img-2; image checksum: ${wrong}; verification checksum: ${image.md5}`,
       },
     });
     expect((await control('/bmc/7/disk')).body).toEqual({ image: null, metadataErased: false });
   });
 
-  it('takes an md5 `checksum`, a sha512 one, or a checksum file', async () => {
-    images.set('cirros.raw.sha256sum', Buffer.from(`# digests\n${image.sha256}  cirros.raw\n${'0'.repeat(64)}  other.raw\n`));
+  it('takes an md5 `checksum`, an md5 checksum file, or a sha512 os_hash', async () => {
+    images.set('cirros.raw.md5sum', Buffer.from(`# digests\n${image.md5}  cirros.raw\n${'0'.repeat(32)}  other.raw\n`));
     for (const [imageInfo, algo] of [
       [{ checksum: image.md5 }, 'md5'],
-      [{ checksum: image.sha512 }, 'sha512'],
-      [{ checksum: `${ironicUrl}/images/cirros.raw.sha256sum` }, 'sha256'],
+      [{ checksum: `${ironicUrl}/images/cirros.raw.md5sum` }, 'md5'],
+      [{ os_hash_algo: 'sha512', os_hash_value: image.sha512 }, 'sha512'],
     ] as const) {
       const started = await writeImage(7, { id: 'img-3', urls: [image.url], ...imageInfo });
       expect((await finished(7, started.body.id)).command_status).toBe('SUCCEEDED');
       expect((await control('/bmc/7/disk')).body.image.verified.algo).toBe(algo);
     }
     expect((await control('/bmc/7/disk')).body.image).not.toHaveProperty('md5');
+    const sha512AsChecksum = await writeImage(7, { id: 'img-3', urls: [image.url], checksum: image.sha512 });
+    expect((await finished(7, sha512AsChecksum.body.id)).command_error).toMatchObject({ type: 'ImageChecksumError', details: expect.stringContaining(`verification checksum: ${image.md5}`) });
+  });
+
+  it('fails a config drive given as JSON as IPA does, after writing a whole-disk image: only a gzipped, base64 ISO or a URL will do', async () => {
+    const started = await writeImage(7, { id: 'img-5', urls: [image.url], node_uuid: nodeUuid(7), os_hash_algo: 'sha256', os_hash_value: image.sha256 }, { meta_data: {} });
+    expect((await finished(7, started.body.id)).command_error).toMatchObject({
+      type: 'CommandExecutionError',
+      details: `Config drive for node ${nodeUuid(7)} is not base64 encoded or the content is malformed. TypeError: argument should be a bytes-like object or ASCII string, not 'dict'.`,
+    });
+    expect((await control('/bmc/7/disk')).body.image).toMatchObject({ imageId: 'img-5', configdrive: null });
+    const notGzipped = await writeImage(7, { id: 'img-6', urls: [image.url], node_uuid: nodeUuid(7), os_hash_algo: 'sha256', os_hash_value: image.sha256 }, Buffer.from('hello').toString('base64'));
+    expect((await finished(7, notGzipped.body.id)).command_error).toMatchObject({
+      type: 'CommandExecutionError',
+      details: `Encountered error while decompressing and writing config drive for node ${nodeUuid(7)}. Error: Not a gzipped file (b'he')`,
+    });
   });
 
   it('fails a download Ironic’s image server refuses, and an image_info without a checksum', async () => {
     const missing = await writeImage(7, { id: 'gone', urls: [`${ironicUrl}/images/gone.raw`], os_hash_algo: 'sha256', os_hash_value: image.sha256 });
-    expect((await finished(7, missing.body.id)).command_error).toMatchObject({ type: 'ImageDownloadFatalError', details: expect.stringMatching(/^Download of image gone failed: Received status code 404 from /) });
+    expect((await finished(7, missing.body.id)).command_error).toMatchObject({ type: 'ImageDownloadError', details: expect.stringMatching(/^Download of image gone failed: URL: \S+\/images\/gone.raw; time: [\d.]+ seconds. Error: Received status code 404 from /) });
     const unverifiable = await writeImage(7, { id: 'img-4', urls: [image.url] });
     expect((await finished(7, unverifiable.body.id)).command_error).toMatchObject({ type: 'InvalidCommandParamsError', code: 400 });
   });
@@ -427,7 +444,7 @@ describe('the disk and its faults', () => {
     await bootFromCd(11);
     const write = await writeImage(11, info('corrupt'));
     const done = await finished(11, write.body.id);
-    expect(done.command_error).toMatchObject({ type: 'ImageChecksumError', details: expect.stringContaining(`location: /dev/sdb; image ID: corrupt; image checksum: ${image.sha256}; verification checksum: `) });
+    expect(done.command_error).toMatchObject({ type: 'ImageChecksumError', details: expect.stringContaining(`location: corrupt; image ID: /dev/sdb; image checksum: ${image.sha256}; verification checksum: `) });
     expect(done.command_error.details).not.toMatch(new RegExp(`verification checksum: ${image.sha256}$`));
   });
 });

@@ -117,7 +117,6 @@ class AgentRun {
   /** Why the configuration floppy could not be read, if it could not. */
   floppyError: string | null = null;
   heartbeatTimeoutSeconds = 300;
-  md5Enabled = true;
   lastLookup: { at: string; attempts: number; status: number | null; error?: string } | null = null;
   lastHeartbeat: { at: string; count: number; status: number | null; error?: string } | null = null;
   readonly commands: CommandRecord[] = [];
@@ -396,7 +395,6 @@ export class Agents {
       if (outcome.ok) {
         run.nodeUuid = outcome.nodeUuid;
         if (Number.isFinite(outcome.heartbeatTimeoutSeconds) && outcome.heartbeatTimeoutSeconds > 0) run.heartbeatTimeoutSeconds = outcome.heartbeatTimeoutSeconds;
-        run.md5Enabled = outcome.md5Enabled;
         if (outcome.token.kind === 'issued') run.token = outcome.token.token;
         // Someone else fetched this boot's token: IPA takes that as fatal and locks itself down.
         if (outcome.token.kind === 'masked' && !run.token) {

@@ -51,7 +51,7 @@ export function heartbeatBody(callbackUrl: string, token: string | null, ironic:
 
 /** How IPA takes an answer to `GET /v1/lookup`. */
 export type LookupOutcome =
-  | { readonly ok: true; readonly nodeUuid: string; readonly heartbeatTimeoutSeconds: number; readonly token: TokenOutcome; readonly md5Enabled: boolean }
+  | { readonly ok: true; readonly nodeUuid: string; readonly heartbeatTimeoutSeconds: number; readonly token: TokenOutcome }
   | { readonly ok: false; readonly conflict: boolean; readonly error: string };
 
 /** The token a look-up hands out: kept (32 characters or more), already handed to someone else (masked), or ignored. */
@@ -67,7 +67,7 @@ const MASKED_TOKEN = '******';
 /** Reads a look-up answer; anything but a 200 with a node and its config is retried. */
 export function readLookup(status: number, text: string): LookupOutcome {
   if (status !== 200) return { ok: false, conflict: status === 409, error: ironicErrorText(status, text) };
-  let content: { node?: { uuid?: unknown }; config?: { heartbeat_timeout?: unknown; agent_token?: unknown; agent_md5_checksum_enable?: unknown }; heartbeat_timeout?: unknown };
+  let content: { node?: { uuid?: unknown }; config?: { heartbeat_timeout?: unknown; agent_token?: unknown }; heartbeat_timeout?: unknown };
   try {
     content = JSON.parse(text);
   } catch (error) {
@@ -81,8 +81,7 @@ export function readLookup(status: number, text: string): LookupOutcome {
   const token: TokenOutcome =
     typeof raw === 'string' && raw.length >= 32 ? { kind: 'issued', token: raw } : raw === MASKED_TOKEN ? { kind: 'masked' } : { kind: 'none' };
   // IPA takes md5 checksums unless the look-up says otherwise.
-  const md5Enabled = config.agent_md5_checksum_enable !== false;
-  return { ok: true, nodeUuid: content.node.uuid, heartbeatTimeoutSeconds: Number(config.heartbeat_timeout), token, md5Enabled };
+  return { ok: true, nodeUuid: content.node.uuid, heartbeatTimeoutSeconds: Number(config.heartbeat_timeout), token };
 }
 
 /** `Error <status>: <text>`, the text taken from Ironic's error body as IPA does (`faultstring`, or `title`). */
@@ -143,10 +142,10 @@ export const ipaErrors = {
   versionMismatch: (agent: Readonly<Record<string, string>>, node: unknown) =>
     restError('VersionMismatch', 'Hardware managers version mismatch, reload agent with correct version', `Current versions: ${pythonRepr(agent)}, versions used by ironic: ${pythonRepr(node)}`, 409),
   /** `fatal`: a 4xx answer, which IPA does not retry. */
-  imageDownload: (imageId: string, reason: string, fatal = false) =>
-    restError(fatal ? 'ImageDownloadFatalError' : 'ImageDownloadError', 'Error downloading image', `Download of image ${imageId} failed: ${reason}`),
+  imageDownload: (imageId: string, reason: string) => restError('ImageDownloadError', 'Error downloading image', `Download of image ${imageId} failed: ${reason}`),
+  // IPA 9.4.3 hands the location and the image ID to its message the wrong way round.
   imageChecksum: (location: string, imageId: string, expected: string, actual: string) =>
-    restError('ImageChecksumError', 'Error verifying image checksum', `Image failed to verify against checksum. location: ${location}; image ID: ${imageId}; image checksum: ${expected}; verification checksum: ${actual}`),
+    restError('ImageChecksumError', 'Error verifying image checksum', `Image failed to verify against checksum. location: ${imageId}; image ID: ${location}; image checksum: ${expected}; verification checksum: ${actual}`),
   deployment: (details: string) => restError('DeploymentError', 'Deploy step failed', details),
 };
 
@@ -272,7 +271,7 @@ export interface ImageInfo {
 }
 
 /** IPA's `_validate_image_info`: the error `prepare_image` refuses the image with, or null. */
-export function imageInfoProblem(info: unknown, md5Enabled = true): RestError | null {
+export function imageInfoProblem(info: unknown): RestError | null {
   const image = (typeof info === 'object' && info !== null ? info : {}) as Record<string, unknown>;
   for (const field of ['id', 'urls']) if (!(field in image)) return ipaErrors.invalidCommandParams(`Image is missing '${field}' field.`);
   if (!Array.isArray(image.urls) || image.urls.length === 0) return ipaErrors.invalidCommandParams("Image 'urls' must be a list with at least one element.");
@@ -280,7 +279,7 @@ export function imageInfoProblem(info: unknown, md5Enabled = true): RestError | 
   const checksum = image.checksum;
   if (checksum !== undefined && checksum !== null) {
     if (typeof checksum !== 'string' || !checksum) return ipaErrors.invalidCommandParams("Image 'checksum' must be a non-empty string.");
-    available = isHttpUrl(checksum) || checksum.length > 32 || md5Enabled;
+    available = true;
   }
   if (image.os_hash_algo || image.os_hash_value) {
     if (typeof image.os_hash_algo !== 'string' || !image.os_hash_algo) return ipaErrors.invalidCommandParams("Image 'os_hash_algo' must be a non-empty string.");
@@ -294,27 +293,20 @@ export function imageInfoProblem(info: unknown, md5Enabled = true): RestError | 
 }
 
 /**
- * What to verify an image against, by IPA's `ImageDownload` rules: a supported `os_hash_algo`
- * with its `os_hash_value`; else `checksum`, whose algorithm its length tells (128 hex: sha512,
- * 64: sha256, 32: md5); a checksum that is a URL is a checksum file to fetch first, and its
- * algorithm is told by the length of what it holds (`algo: null`).
+ * What to verify an image against, by IPA 9.4.3's `ImageDownload` rules: a supported
+ * `os_hash_algo` with its `os_hash_value`; else `checksum`, always an md5 whatever its length (a
+ * sha256 or sha512 there fails verification); a checksum that is a URL is a checksum file to
+ * fetch first. (Telling the algorithm by the checksum's length came with later IPA releases.)
  */
 export type ChecksumPlan =
-  | { readonly ok: true; readonly algo: string | null; readonly expected: string }
+  | { readonly ok: true; readonly algo: string; readonly expected: string }
   | { readonly ok: false; readonly error: RestError };
 
-export function checksumPlan(image: ImageInfo, md5Enabled = true): ChecksumPlan {
+export function checksumPlan(image: ImageInfo): ChecksumPlan {
   const algo = image.os_hash_algo;
   if (algo && algo in HASH_ALGORITHMS) return { ok: true, algo, expected: image.os_hash_value! };
   const checksum = image.checksum;
-  if (checksum && isHttpUrl(checksum)) return { ok: true, algo: null, expected: checksum };
-  if (checksum) {
-    const byLength = algorithmByLength(checksum, md5Enabled);
-    if (typeof byLength !== 'string') {
-      return { ok: false, error: ipaErrors.generic(`Unable to proceed with image ${image.id} as the checksum indicator has been used but the algorithm could not be identified. Error: ${byLength.error}`) };
-    }
-    return { ok: true, algo: byLength, expected: checksum };
-  }
+  if (checksum) return { ok: true, algo: 'md5', expected: checksum };
   return {
     ok: false,
     error: ipaErrors.generic(
@@ -323,37 +315,19 @@ export function checksumPlan(image: ImageInfo, md5Enabled = true): ChecksumPlan 
   };
 }
 
-/** The SHA-2 (or md5) algorithm a hex digest's length implies. */
-export function algorithmByLength(checksum: string, md5Enabled = true): string | { readonly error: string } {
-  if (checksum.length === 128) return 'sha512';
-  if (checksum.length === 64) return 'sha256';
-  if (checksum.length === 32 && md5Enabled) return 'md5';
-  if (checksum.length === 32) return { error: 'MD5 support is disabled, and support will be removed in a 2024 version of Ironic.' };
-  return { error: 'Unable to identify checksum algorithm used, and a value is not specified in the os_hash_algo setting.' };
-}
-
-const HEX_LENGTHS = [32, 64, 128];
-
 /**
- * The checksum a checksum file gives for the image at `imageUrl`: a file of one bare digest, or
- * lines of `digest  name` (or `name digest`, or `ALGO (name) = digest`) naming the image's file.
+ * The checksum a checksum file gives for the image at `imageUrl`, as IPA 9.4.3 reads one: a file
+ * of one word is that checksum; otherwise the first word of the line whose rest names the image's
+ * file (`digest  name` or `digest *name`).
  */
 export function checksumFromFile(text: string, imageUrl: string): { readonly value: string } | { readonly error: string } {
   const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
   if (lines.length === 0) return { error: 'Empty checksum file' };
-  if (lines.length === 1 && !lines[0]!.includes(' ')) {
-    const only = lines[0]!;
-    return /^[a-fA-F\d]+$/.test(only) && HEX_LENGTHS.includes(only.length) ? { value: only } : { error: `Invalid checksum file (No valid checksum found) ['${only}']` };
-  }
+  if (lines.length === 1 && !lines[0]!.includes(' ')) return { value: lines[0]! };
   const name = new URL(imageUrl).pathname.split('/').pop() ?? '';
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const names = [new RegExp(`\\s[*]?${escaped}$`), new RegExp(`\\s\\(${escaped}\\)\\s`)];
   for (const line of lines) {
-    if (line.startsWith('#') || !names.some((pattern) => pattern.test(line))) continue;
-    for (const length of HEX_LENGTHS) {
-      const match = new RegExp(`^([a-fA-F\\d]{${length}})\\s`).exec(line) ?? new RegExp(`\\s([a-fA-F\\d]{${length}})$`).exec(line);
-      if (match) return { value: match[1]! };
-    }
+    const [checksum = '', ...rest] = line.split(/\s+/);
+    if (rest.join(' ').replace(/^\*+/, '') === name) return { value: checksum };
   }
   return { error: `Checksum file does not contain name ${name}` };
 }

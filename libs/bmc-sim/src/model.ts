@@ -70,7 +70,7 @@ export interface DiskImage {
   readonly verified: { readonly algo: string; readonly value: string };
   readonly writtenAt: string;
   /** The config drive written with it: its size and digest, where it came from. */
-  readonly configdrive: { readonly source: 'inline' | 'url' | 'object'; readonly url?: string; readonly bytes?: number; readonly sha256?: string } | null;
+  readonly configdrive: { readonly source: 'inline' | 'url'; readonly url?: string; readonly bytes?: number; readonly sha256?: string } | null;
   /** `image.install_bootloader`'s parameters, once the agent was asked to. */
   readonly bootloader?: Readonly<Record<string, unknown>>;
   /** A partition image's layout as the agent was given it (sizes in MiB), and the partitions it made. */

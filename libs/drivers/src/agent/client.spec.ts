@@ -151,7 +151,9 @@ describe('what the agent is sent of the node', () => {
       target_raid_config: { logical_disks: [] },
       boot_interface: deployed.boot_interface,
       traits: [],
+      driver_internal_info: { deploy_boot_mode: 'uefi' },
     });
+    expect(agentNodeView(node({ properties: { capabilities: 'boot_mode:bios' } })).driver_internal_info).toEqual({ deploy_boot_mode: 'bios' });
     for (const ours of ['ports', 'step_run', 'agent', 'introspection', 'bios_settings']) expect(view).not.toHaveProperty(ours);
   });
 

@@ -8,6 +8,7 @@
  * a deadline per request and Ironic's retries of requests the network failed.
  */
 import { type Json, type JsonObject, maskDictPassword, type Node, type Port, REDACTED, type Step, type StepKind, pythonRepr } from '@ironledger/domain';
+import { deployBootMode } from '../boot/boot-mode.js';
 import { DriverError } from '../driver.js';
 
 /** Where an agent listens and the secret it takes. */
@@ -276,7 +277,10 @@ export function agentNodeView(node: Node, { withConfigdrive = false } = {}): Jso
   const view: JsonObject = {};
   for (const field of NODE_FIELDS) view[field] = (node[field] ?? null) as Json;
   for (const iface of INTERFACE_FIELDS) view[iface] = node[iface];
-  return { ...view, driver_info: maskDictPassword(node.driver_info), instance_info: instanceInfo, traits: [...node.traits] };
+  // Of Ironic's driver_internal_info the agent reads the boot mode its ramdisk was booted for, which Ironic's
+  // sync_boot_mode records there: it decides a partition image's layout (an EFI system partition or a BIOS boot one).
+  const driverInternalInfo = { deploy_boot_mode: deployBootMode(node) };
+  return { ...view, driver_info: maskDictPassword(node.driver_info), driver_internal_info: driverInternalInfo, instance_info: instanceInfo, traits: [...node.traits] };
 }
 
 /** The ports as the agent gets them (Ironic's `port.as_dict()`: nothing masked). */

@@ -33,11 +33,12 @@ describe('the image a direct deployment writes', () => {
   });
 
   it('is handed to the agent as Ironic hands it: a partition image with its layout, boot mode and local boot; the config drive as well', () => {
-    const whole = imageInfo(node({ ...IMAGE, configdrive: 'H4sI' }));
+    const whole = imageInfo(node({ ...IMAGE, configdrive: { meta_data: {} } }), 'H4sI');
     expect(whole).toEqual({
       id: 'root.img', urls: ['http://images/root.img'], disk_format: null, container_format: null, stream_raw_images: true, checksum: 'abc', node_uuid: UUID, configdrive: 'H4sI',
     });
-    const partition = imageInfo(node({ ...IMAGE, kernel: 'http://images/vmlinuz', ramdisk: 'http://images/initrd', root_gb: 10, capabilities: { boot_mode: 'bios', disk_label: 'gpt' } }));
+    expect(imageInfo(node(IMAGE), null)).not.toHaveProperty('configdrive');
+    const partition = imageInfo(node({ ...IMAGE, kernel: 'http://images/vmlinuz', ramdisk: 'http://images/initrd', root_gb: 10, capabilities: { boot_mode: 'bios', disk_label: 'gpt' } }), null);
     expect(partition).toMatchObject({
       kernel: 'http://images/vmlinuz', ramdisk: 'http://images/initrd', root_gb: 10, root_mb: 10240, swap_mb: 0, ephemeral_mb: 0, ephemeral_format: null,
       configdrive: null, preserve_ephemeral: false, image_type: 'partition', deploy_boot_mode: 'bios', boot_option: 'local', disk_label: 'gpt',

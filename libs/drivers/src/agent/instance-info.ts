@@ -104,12 +104,12 @@ export function checkRescuePassword(node: Node): void {
 /**
  * The `image_info` the agent's write_image takes (Ironic's `AgentDeploy.write_image`): where the
  * image is and its checksum; for a partition image also its kernel and ramdisk, the partition
- * layout, the boot mode and local boot; the config drive, which Ironic passes here as well.
+ * layout, the boot mode and local boot; the config drive as the agent takes it
+ * (`configDriveForAgent`), which Ironic passes here as well.
  */
-export function imageInfo(node: Node): JsonObject {
+export function imageInfo(node: Node, configdrive: string | null): JsonObject {
   const info = node.instance_info;
   const source = String(info.image_source);
-  const configdrive = info.configdrive ?? null;
   return {
     id: source.split('/').at(-1)!,
     urls: [String(info.image_url ?? source)],
@@ -119,8 +119,8 @@ export function imageInfo(node: Node): JsonObject {
     ...(info.image_checksum ? { checksum: info.image_checksum } : {}),
     ...(info.image_os_hash_algo && info.image_os_hash_value ? { os_hash_algo: info.image_os_hash_algo, os_hash_value: info.image_os_hash_value } : {}),
     node_uuid: node.uuid,
-    ...(isWholeDiskImage(node) ? {} : partitionImageInfo(node, configdrive)),
-    ...(configdrive !== null && { configdrive }),
+    ...(isWholeDiskImage(node) ? {} : partitionImageInfo(node, configdrive ?? info.configdrive ?? null)),
+    ...(configdrive && { configdrive }),
   };
 }
 

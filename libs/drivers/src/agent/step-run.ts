@@ -19,6 +19,7 @@ import {
 import { checkBiosStep } from '../bios-steps.js';
 import { DriverError, StepFailure, type WorkOutcome } from '../driver.js';
 import { type AgentCommand, agentCommandError, agentEndpoint } from './client.js';
+import { configDriveForAgent } from './config-drive.js';
 import { imageInfo } from './instance-info.js';
 import { runOutOfBand } from './out-of-band.js';
 import { type AgentProvisioningParts } from './parts.js';
@@ -126,8 +127,9 @@ async function startInBand({ agent }: AgentProvisioningParts, node: Node, kind: 
   const refusal = raidStepRefusal(node, step);
   if (refusal) throw new DriverError(refusal);
   if (kind === 'clean') return agent.executeCleanStep(where, node, node.ports, step);
-  const args = stepName(step) === 'deploy.write_image' ? { ...step.args, image_info: imageInfo(node), configdrive: node.instance_info.configdrive ?? null } : step.args;
-  return agent.executeDeployStep(where, node, node.ports, { ...step, args: args as JsonObject });
+  if (stepName(step) !== 'deploy.write_image') return agent.executeDeployStep(where, node, node.ports, step);
+  const configdrive = configDriveForAgent(node, new Date());
+  return agent.executeDeployStep(where, node, node.ports, { ...step, args: { ...step.args, image_info: imageInfo(node, configdrive), configdrive } });
 }
 
 /**
