@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type JsonObject, type Node } from '@ironledger/domain';
 import { BmcSim, systemMacs } from '@ironledger/bmc-sim';
@@ -151,7 +151,7 @@ describe('steps', () => {
 
   it('writes an image in a deploy step, is told the agent is busy meanwhile, then reads the partitions', async () => {
     const agent = await bootAgent(4);
-    const node = nodeOf(4, { instance_info: { image_source: `${ironicUrl}/images/disk.raw`, configdrive: 'H4sIAAAAAAAAA+3BAQ0AAADCoPdPbQ43oAAAAAAAAAAAAIA3AAAA//8DAO3qXEEAEAAA' } });
+    const node = nodeOf(4, { instance_info: { image_source: `${ironicUrl}/images/disk.raw`, configdrive: gzipSync(Buffer.alloc(4096)).toString('base64') } });
     await control('/bmc/4/agent', 'PUT', { diskBytesPerSecond: 200_000 });
     const imageInfo = { id: 'disk', urls: [`${ironicUrl}/images/disk.raw`], os_hash_algo: 'sha256', os_hash_value: imageSha256, disk_format: 'raw', stream_raw_images: true };
     const step = { interface: 'deploy', step: 'write_image', priority: 80, args: { image_info: imageInfo, configdrive: node.instance_info.configdrive! } };
