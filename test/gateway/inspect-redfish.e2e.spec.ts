@@ -70,6 +70,8 @@ describe('redfish inspection through the BMC', () => {
     await inspect(uuid);
     const node = await until(uuid, 'manageable');
     expect({ properties: node.properties, last_error: node.last_error, ports: await ports(uuid) }).toEqual(IRONIC.inspected);
+    // No ramdisk: the host was never powered on (Ironic's redfish inspection does not touch power).
+    expect([sim.bmcs[2]!.power, sim.bmcs[2]!.resets]).toEqual(['Off', 0]);
     // Inspecting again finds the same ports: nothing is added twice.
     await inspect(uuid);
     await until(uuid, 'manageable');
