@@ -44,7 +44,7 @@ describe('GET /v1/nodes/{ident}/validate', () => {
     const uuid = await createNode({ driver: 'redfish' });
     const missing = await validate(uuid);
     const reason = `Missing the following Redfish properties in node ${uuid} driver_info: ['redfish_address', 'redfish_username', 'redfish_password']`;
-    expect(missing).toMatchObject({ power: { result: false, reason }, management: { result: false, reason }, bios: { result: false, reason } });
+    expect(missing).toMatchObject({ power: { result: false, reason }, management: { result: false, reason }, bios: { result: false, reason }, inspect: { result: false, reason } });
     // The deploy interface validates the boot interface (iPXE by default) before the image, as Ironic 21.4 does.
     expect(missing.deploy).toEqual({ result: false, reason: `Node ${uuid} does not have any port associated with it` });
     expect(missing.raid).toEqual({ result: false, reason: 'Driver redfish does not support raid (disabled or not implemented).' });

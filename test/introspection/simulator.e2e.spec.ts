@@ -35,10 +35,10 @@ afterAll(async () => {
 const control = async (path: string, body?: object): Promise<Json> =>
   (await (await fetch(`${simUrl}/control${path}`, body ? { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {})).json()) as Json;
 
-/** A redfish node for simulated system `n`, with a port for its PXE NIC, on its way to manageable. */
+/** A redfish node for simulated system `n` inspected through the inspector's ramdisk, with a port for its PXE NIC, on its way to manageable. */
 async function enroll(n: number): Promise<string> {
   const driver_info = { redfish_address: `${simUrl}/bmc/${n}`, redfish_system_id: `/redfish/v1/Systems/${n}`, redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic' };
-  const created = await api.call('POST', '/v1/nodes', { body: { driver: 'redfish', name: `sim-${n}`, driver_info } });
+  const created = await api.call('POST', '/v1/nodes', { body: { driver: 'redfish', name: `sim-${n}`, driver_info, inspect_interface: 'inspector' } });
   expect(created.status).toBe(201);
   const uuid = created.json.uuid as string;
   expect((await api.call('POST', '/v1/ports', { body: { node_uuid: uuid, address: systemMacs(n)[0] } })).status).toBe(201);

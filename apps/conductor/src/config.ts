@@ -43,9 +43,10 @@ export interface ConductorConfig {
    */
   readonly nodeStatusKeepTimeS: number;
   /**
-   * RAMDISK_INSPECT_HARDWARE (default `ipmi,redfish`): hardware types whose inspection always boots
-   * an inspection ramdisk and waits for its inventory (Ironic's `inspector` inspect interface).
-   * Other types (fake-hardware) decide through their driver (`fake_wait: ['inspect']`).
+   * RAMDISK_INSPECT_HARDWARE (default `ipmi,redfish`): hardware types whose inspection boots an
+   * inspection ramdisk and waits for its inventory (Ironic's `inspector` inspect interface), unless
+   * the node's inspect interface works through the BMC (`redfish`). Other types (fake-hardware)
+   * decide through their driver (`fake_wait: ['inspect']`).
    */
   readonly ramdiskInspectHardware: ReadonlySet<string>;
   /** WORKERS (Ironic `[conductor] workers_pool_size`, default 100): driver work running at once. */

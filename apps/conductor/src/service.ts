@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { AllocationCommandHandler, Allocator, ChassisCommandHandler, DeployTemplateCommandHandler, type Handled, LiveProjection, NodeCommandHandler, type SharedState, UniqueClaims } from '@ironledger/application';
+import { AllocationCommandHandler, Allocator, ChassisCommandHandler, DeployTemplateCommandHandler, type Handled, handleWithClaims, LiveProjection, NodeCommandHandler, type SharedState, UniqueClaims } from '@ironledger/application';
 import { exitIfRefused, natsAccess, Roster } from '@ironledger/bus';
 import { CONDUCTOR_QUEUE, type LocalConductor, type ResourceKind } from '@ironledger/contracts';
 import { type CommandMeta, type Node, type NodeEvent } from '@ironledger/domain';
@@ -55,7 +55,8 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
     if (previous) await claims.releaseGivenUp(previous.uuid, previous, state, { requestId: meta.requestId, actor: meta.actor });
   };
   const journal: WorkJournal = (level, fields, message) => logger[level](fields, message);
-  const runner = new WorkRunner(handler, measuredDrivers, { ...config, onRecorded: afterOutcome, journal }, log, metrics);
+  const claimParts = { conductorId: config.conductorId, nodes: handler, claims, fleet: projection.readModel };
+  const runner = new WorkRunner(handler, measuredDrivers, { ...config, onRecorded: afterOutcome, journal, handleWithClaims: (command) => handleWithClaims(claimParts, command, {}) }, log, metrics);
   const nats = await connect({ ...natsAccess(config.natsUrl), name: `conductor ${config.conductorId}`, maxReconnectAttempts: -1 });
 
   const conductor = new Conductor({

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type Handled, type NodeCommandHandler } from '@ironledger/application';
 import { backoffDelay, sleep } from '@ironledger/bus';
 import {
@@ -7,11 +7,13 @@ import {
   type CacheBootMode,
   type CommandMeta,
   DomainError,
+  interfaceOf,
   type IssueAgentToken,
   type Json,
   type Node,
   type NodeCommand,
   type NodeEvent,
+  type RecordInspectedHardware,
   type RecordManagementOutcome,
   type RecordPowerOutcome,
   type RecordProvisionOutcome,
@@ -40,6 +42,11 @@ export interface WorkRunnerOptions {
   readonly workers: number;
   /** Hardware types whose inspection always boots a ramdisk and waits for its inventory. */
   readonly ramdiskInspectHardware?: ReadonlySet<string>;
+  /**
+   * Carries out a command that adds ports under the claims of their MACs (`handleWithClaims`), for
+   * what an out-of-band inspection found; without it, such a command is handled as any other.
+   */
+  readonly handleWithClaims?: (command: NodeCommand) => Promise<Handled<NodeEvent, Node>>;
   /** Called after each outcome is recorded, with what was appended (e.g. to delete the allocation a tear-down ended). */
   readonly onRecorded?: (recorded: Handled<NodeEvent, Node>, meta: CommandMeta) => Promise<void>;
   readonly journal?: WorkJournal;
@@ -161,6 +168,7 @@ export class WorkRunner {
   private async record(command: NodeCommand): Promise<Handled<NodeEvent, Node> | undefined> {
     for (let attempt = 0; ; attempt++) {
       try {
+        if (command.type === 'RecordInspectedHardware' && this.options.handleWithClaims) return await this.options.handleWithClaims(command);
         return await this.handler.handle(command);
       } catch (error) {
         const why = `the outcome of ${command.type} for node ${command.nodeId}`;
@@ -284,14 +292,22 @@ export class WorkRunner {
   }
 
   /**
-   * Inspection: hardware that inspects through a ramdisk (always, for the configured hardware
+   * Inspection: an inspect interface that works through the BMC (`redfish`) reads the hardware
+   * and is done, what it found recorded before its outcome. Otherwise hardware that inspects through a ramdisk (always, for the configured hardware
    * types; when its driver says so, for fake hardware) is powered on (rebooted when on) to boot
    * the ramdisk, and waits for its inventory; its introspection record begins with the outcome,
    * just before it (and fails with the inspection when the power-on does). A crash before they
    * are recorded leaves the node inspecting under a dead conductor, which recovery fails.
    */
   private async inspect(node: Node, phase: Phase, origin: CommandMeta, found: NodeCommand[]): Promise<WorkOutcome> {
-    const { power, provisioning } = this.hardware(node);
+    const { power, provisioning, inspect } = this.hardware(node);
+    const outOfBand = inspect?.[interfaceOf(node, 'inspect')];
+    if (outOfBand) {
+      const { properties, macs } = await outOfBand.inspectHardware(node);
+      const port_uuids = Object.fromEntries(macs.map((mac) => [mac, randomUUID()]));
+      found.push(this.command<RecordInspectedHardware>(node, origin, 'RecordInspectedHardware', { properties, macs, port_uuids }));
+      return { result: 'done' };
+    }
     const ramdisk = this.options.ramdiskInspectHardware?.has(node.driver) ?? false;
     if (!ramdisk) {
       const outcome = await provisioning.inspect(node, phase);

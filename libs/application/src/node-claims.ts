@@ -7,6 +7,7 @@ import {
   normalizeMac,
   type ProcessInventory,
   type ReceiveCommand,
+  type RecordInspectedHardware,
   type RegisterNode,
   type UpdateNode,
 } from '@ironledger/domain';
@@ -55,17 +56,25 @@ export async function handleWithClaims(parts: NodeClaimParts, command: NodeComma
   return handled;
 }
 
+/** The MACs an inventory, or an out-of-band inspection, may add ports for. */
+function inventoryMacs(command: NodeCommand): (string | undefined)[] | undefined {
+  if (command.type === 'RecordInspectedHardware') return command.data.macs.map(normalizeMac);
+  if (command.type !== 'ProcessInventory' && command.type !== 'DiscoverNode') return undefined;
+  const interfaces = Array.isArray(command.data.inventory?.interfaces) ? command.data.inventory.interfaces : [];
+  return interfaces.map((iface) => normalizeMac(iface?.mac_address));
+}
+
 /**
- * For an inventory: which of its MACs are ports of other nodes, added to the command for the
- * decider, which skips them (as the inspector skips a port Ironic refuses as a duplicate). The
- * fleet's view answers at once; every other MAC is claimed, and a MAC another node claimed
- * first is skipped too.
+ * For an inventory (or what an out-of-band inspection found): which of its MACs are ports of
+ * other nodes, added to the command for the decider, which skips them (as Ironic skips a port it
+ * refuses as a duplicate). The fleet's view answers at once; every other MAC is claimed, and a
+ * MAC another node claimed first is skipped too.
  */
 async function withInventoryClaims({ claims, fleet }: NodeClaimParts, command: NodeCommand, audit: Record<string, unknown>, claimedNow: Claim[]): Promise<NodeCommand> {
-  if (command.type !== 'ProcessInventory' && command.type !== 'DiscoverNode') return command;
+  const macs = inventoryMacs(command);
+  if (!macs) return command;
   const inUse: Record<string, string> = {};
-  const interfaces = Array.isArray(command.data.inventory?.interfaces) ? command.data.inventory.interfaces : [];
-  for (const mac of new Set(interfaces.map((iface) => normalizeMac(iface?.mac_address)))) {
+  for (const mac of new Set(macs)) {
     if (!mac) continue;
     const owner = fleet.nodeWithAddress(mac);
     if (owner && owner.uuid !== command.nodeId) {
@@ -79,7 +88,7 @@ async function withInventoryClaims({ claims, fleet }: NodeClaimParts, command: N
       inUse[mac] = error.holder;
     }
   }
-  return { ...command, data: { ...command.data, addresses_in_use: inUse } } as ProcessInventory | DiscoverNode;
+  return { ...command, data: { ...command.data, addresses_in_use: inUse } } as ProcessInventory | DiscoverNode | RecordInspectedHardware;
 }
 
 /** Gives up `claims` held for `nodeId`, each once; a release that fails is left to the claim's grace period. */

@@ -3,6 +3,7 @@
  * Session and their collections) and error bodies with Base registry messages. `prefix` is ''
  * for the root service and `/bmc/{n}` for virtual BMC n.
  */
+import { systemHardwareFields } from './hardware.js';
 import { BIOS_ATTRIBUTES, biosAttributes, type RedfishPowerState, type VirtualBmc } from './model.js';
 import { type Session } from './sessions.js';
 
@@ -86,8 +87,7 @@ export function computerSystem(prefix: string, bmc: VirtualBmc, powerState: Redf
     IndicatorLED: bmc.systemLed,
     Boot: boot,
     Status: { State: 'Enabled', Health: 'OK' },
-    ProcessorSummary: { Count: 2, LogicalProcessorCount: 64, Model: 'Virtual CPU', Status: { State: 'Enabled', Health: 'OK' } },
-    MemorySummary: { TotalSystemMemoryGiB: 256, Status: { State: 'Enabled', Health: 'OK' } },
+    ...systemHardwareFields(path, bmc.index),
     ...(bmc.secureBoot && { SecureBoot: { '@odata.id': `${path}/SecureBoot` } }),
     ...(bmc.bios && { Bios: { '@odata.id': `${path}/Bios` } }),
     Links: { Chassis: bmc.chassis ? [{ '@odata.id': `${prefix}/redfish/v1/Chassis/${id}` }] : [], ManagedBy: [{ '@odata.id': `${prefix}/redfish/v1/Managers/${id}` }] },

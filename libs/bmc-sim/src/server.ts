@@ -12,6 +12,7 @@ import {
   redfishError, registryCollection, registryFile, resetActionInfo, resetTypeNotAllowed, secureBootResource, serviceRoot, sessionCollection, sessionPath,
   sessionResource, sessionService, systemCollection, systemEtag, systemUuid,
 } from './resources.js';
+import { systemHardwareResource } from './hardware.js';
 import { imageRoutes } from './images.js';
 import { type RamdiskOptions, Ramdisks } from './ramdisk.js';
 import { SessionStore } from './sessions.js';
@@ -53,7 +54,8 @@ export interface BmcSimOptions {
 type Resource =
   | 'serviceRoot' | 'systems' | 'system' | 'patchSystem' | 'resetInfo' | 'reset' | 'sessionService' | 'sessions' | 'login' | 'session' | 'logout'
   | 'secureBoot' | 'patchSecureBoot' | 'bios' | 'biosSettings' | 'patchBiosSettings' | 'resetBios' | 'chassisCollection' | 'chassis' | 'patchChassis'
-  | 'registries' | 'registryFile' | 'registry' | 'managers' | 'manager' | 'virtualMediaCollection' | 'virtualMedia' | 'insertMedia' | 'ejectMedia';
+  | 'registries' | 'registryFile' | 'registry' | 'managers' | 'manager' | 'virtualMediaCollection' | 'virtualMedia' | 'insertMedia' | 'ejectMedia'
+  | 'systemHardware';
 
 const SESSION_RESOURCES: ReadonlySet<Resource> = new Set<Resource>(['sessionService', 'sessions', 'login', 'session', 'logout']);
 
@@ -82,6 +84,11 @@ interface Params {
   registry?: string;
   file?: string;
   slot?: string;
+  /** Below a system: the kind of hardware (`Processors`, …), an item, and an item's part (`Drives/{id}`). */
+  kind?: string;
+  item?: string;
+  sub?: string;
+  subItem?: string;
 }
 
 type Req = FastifyRequest<{ Params: Params }>;
@@ -239,6 +246,10 @@ export class BmcSim {
       route('get', '/Systems/:id/ResetActionInfo', 'resetInfo');
       route('post', '/Systems/:id/Actions/ComputerSystem.Reset', 'reset');
       route('get', '/Systems/:id/SecureBoot', 'secureBoot');
+      // Processors, Memory, SimpleStorage, Storage (and its Drives), EthernetInterfaces.
+      route('get', '/Systems/:id/:kind', 'systemHardware');
+      route('get', '/Systems/:id/:kind/:item', 'systemHardware');
+      route('get', '/Systems/:id/:kind/:item/:sub/:subItem', 'systemHardware');
       route('patch', '/Systems/:id/SecureBoot', 'patchSecureBoot');
       route('get', '/Systems/:id/Bios', 'bios');
       route('get', '/Systems/:id/Bios/Settings', 'biosSettings');
@@ -439,6 +450,12 @@ export class BmcSim {
       case 'system':
         reply.header('ETag', systemEtag(bmc!));
         return void sendJson(reply, 200, computerSystem(prefix, bmc!, observePower(bmc!, this.now())), garbled);
+      case 'systemHardware': {
+        const systemPath = `${prefix}/redfish/v1/Systems/${bmc!.index}`;
+        const rest = [request.params.kind, request.params.item, request.params.sub, request.params.subItem].filter((part) => part !== undefined).join('/');
+        const resource = systemHardwareResource(systemPath, bmc!.index, rest);
+        return resource ? void sendJson(reply, 200, resource, garbled) : missing();
+      }
       case 'patchSystem': {
         const ifMatch = request.headers['if-match'];
         return changed(patchSystem(bmc!, request.body, Array.isArray(ifMatch) ? ifMatch[0] : ifMatch));

@@ -186,6 +186,24 @@ export type ClearMaintenance = Command<'ClearMaintenance', { readonly onlyFault?
 /** The conductor is about to boot the inspection ramdisk of the node it holds in `inspecting`. */
 export type StartIntrospection = Command<'StartIntrospection'>;
 
+/**
+ * The conductor inspected the node it holds in `inspecting` out of band, through its BMC
+ * (Ironic's `redfish` inspect interface): the node's properties as inspection left them, and the
+ * MACs of its enabled network interfaces, each becoming a port unless some port already has it.
+ */
+export type RecordInspectedHardware = Command<
+  'RecordInspectedHardware',
+  {
+    readonly properties: JsonObject;
+    /** MACs in lower case. */
+    readonly macs: readonly string[];
+    /** A fresh port UUID for each MAC, for the ports it adds. */
+    readonly port_uuids: Readonly<Record<string, string>>;
+    /** MACs that are ports of other nodes, and which: stamped from the fleet's view (see `ProcessInventory`). */
+    readonly addresses_in_use?: Readonly<Record<string, string>>;
+  }
+>;
+
 /** What processing an inventory needs besides the ramdisk's data. */
 interface InventoryProcessing extends IntrospectionData {
   /** A fresh port UUID for each MAC the inventory reports (lower case), for the ports it adds. */
@@ -365,6 +383,7 @@ export type NodeCommand =
   | ClearMaintenance
   | StartIntrospection
   | ProcessInventory
+  | RecordInspectedHardware
   | DiscoverNode
   | AddPort
   | RemovePort
@@ -407,7 +426,7 @@ export type NodeCommandType = NodeCommand['type'];
 export const NODE_COMMAND_TYPES: readonly NodeCommandType[] = [
   'RegisterNode', 'UpdateNode', 'DeleteNode', 'RequestProvisionAction', 'RecordProvisionOutcome', 'IssueAgentToken', 'RecordAgentHeartbeat', 'RecoverNode',
   'RequestPowerAction', 'RecordPowerOutcome', 'RecordPowerSync', 'SetMaintenance', 'ClearMaintenance',
-  'StartIntrospection', 'ProcessInventory', 'DiscoverNode', 'AddPort', 'RemovePort', 'ExpireIntrospection',
+  'StartIntrospection', 'ProcessInventory', 'RecordInspectedHardware', 'DiscoverNode', 'AddPort', 'RemovePort', 'ExpireIntrospection',
   'SetNodeTraits', 'AddNodeTrait', 'RemoveNodeTrait', 'AllocateNode', 'DeallocateNode',
   'UpdatePort', 'ReceivePort', 'AddPortgroup', 'UpdatePortgroup', 'ReceivePortgroup', 'RemovePortgroup',
   'AddVolumeConnector', 'UpdateVolumeConnector', 'ReceiveVolumeConnector', 'RemoveVolumeConnector',

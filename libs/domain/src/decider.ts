@@ -8,7 +8,7 @@ import { NodeNotFoundError } from './errors.js';
 import { type NodeEvent } from './events.js';
 import { type Node } from './node.js';
 import { issueAgentToken, recordAgentHeartbeat } from './decide/agent.js';
-import { discover, expireIntrospection, processInventory, startIntrospection } from './decide/introspection.js';
+import { discover, expireIntrospection, processInventory, recordInspectedHardware, startIntrospection } from './decide/introspection.js';
 import { allocateNode, deallocateNode } from './decide/allocation.js';
 import { addPortgroup, receivePortgroup, removePortgroup, updatePortgroup } from './decide/portgroups.js';
 import { addPort, receivePort, removePort, updatePort } from './decide/ports.js';
@@ -90,6 +90,8 @@ export function decide(command: NodeCommand, node: Node | null, check: Interface
       return startIntrospection(command, node);
     case 'ProcessInventory':
       return processInventory(command, node);
+    case 'RecordInspectedHardware':
+      return recordInspectedHardware(command, node);
     case 'AddPort':
       return addPort(command, node);
     case 'RemovePort':

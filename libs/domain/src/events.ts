@@ -48,7 +48,7 @@ export type NodeRegistered = Event<
   NodeFields & { readonly provision_state: 'enroll' | 'available'; readonly boot_mode?: string | null; readonly secure_boot?: boolean | null }
 >;
 
-/** Operator-owned fields were changed. */
+/** Operator-owned fields were changed (`properties` also by an out-of-band inspection). */
 export type NodeUpdated = Event<'NodeUpdated', { readonly changes: Partial<NodeFields> }>;
 
 /** The node was removed. */
@@ -163,8 +163,8 @@ export type IntrospectionExpired = Event<
   { readonly state: IntrospectionState; readonly started_at: string; readonly finished_at: string; readonly error: string | null }
 >;
 
-/** A port was created, by an operator (`api`) or for a MAC the ramdisk reported (`introspection`). */
-export type PortAdded = Event<'PortAdded', PortFields & { readonly source: 'api' | 'introspection' }>;
+/** A port was created, by an operator (`api`), for a MAC the ramdisk reported (`introspection`) or one the BMC reported (`inspection`). */
+export type PortAdded = Event<'PortAdded', PortFields & { readonly source: 'api' | 'introspection' | 'inspection' }>;
 
 export type PortRemoved = Event<'PortRemoved', { readonly uuid: string; readonly address: string }>;
 

@@ -158,6 +158,18 @@ export interface VendorDriver {
   call(node: Node, method: string, args: JsonObject): Promise<void>;
 }
 
+/** What an inspection through the BMC found: the node's properties as it leaves them, and the MACs to make ports for (lower case). */
+export interface InspectedHardware {
+  readonly properties: JsonObject;
+  readonly macs: readonly string[];
+}
+
+/** An inspect interface that works out of band (Ironic's `redfish`): no ramdisk, the node is done when it resolves. */
+export interface InspectDriver {
+  validate(node: Node): void;
+  inspectHardware(node: Node): Promise<InspectedHardware>;
+}
+
 /** A hardware type as Ironic names them (`fake-hardware`, `redfish`, `ipmi`): its interfaces. */
 export interface HardwareType {
   readonly name: string;
@@ -171,6 +183,8 @@ export interface HardwareType {
   readonly console?: ConsoleDriver;
   /** Absent: no vendor methods (`no-vendor`). */
   readonly vendor?: VendorDriver;
+  /** The out-of-band inspect interfaces, by name (`redfish`); the others boot a ramdisk or do nothing. */
+  readonly inspect?: Readonly<Record<string, InspectDriver>>;
   /** Releases what the driver holds (connections, BMC sessions); called on shutdown. */
   close?(): Promise<void>;
   /** Connections open to BMCs now (absent: the driver keeps none). */

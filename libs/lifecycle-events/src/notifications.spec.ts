@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decide, evolve, type Node, type NodeEvent } from '@ironledger/domain';
+import { decide, evolve, newNode, type Node, type NodeEvent } from '@ironledger/domain';
 import { type IronicNotification, provisionStatus, toNotifications } from './notifications.js';
 import { REDACTED } from './redact.js';
 import { SCRIPTED_NODE, SCRIPTED_PASSWORD, scriptedEvents } from './testing/scripted.js';
@@ -210,5 +210,20 @@ describe('port group and volume notifications', () => {
     });
     expect(target.notifications[0]).toMatchObject({ event_type: 'baremetal.volumetarget.create.end', payload: { 'ironic_object.data': { properties: { auth_password: REDACTED }, boot_index: 0 } } });
     expect(apply(target.after, { type: 'RemoveVolumeTarget', nodeId: SCRIPTED_NODE, data: { uuid: 't1' }, meta }).notifications.map((n) => n.event_type)).toEqual(['baremetal.volumetarget.delete.end']);
+  });
+
+  it('notifies nothing for what an inspection through the BMC records (Ironic’s conductor saves it without a notification)', () => {
+    const node = newNode('00000000-0000-4000-8000-000000000042', '2026-03-01T08:00:00.000Z', { driver: 'redfish', provision_state: 'inspecting', reservation: 'c1' });
+    const meta = { at: '2026-03-01T08:01:00.000Z', actor: 'conductor', requestId: 'req-1', conductor: 'c1' };
+    const data = { properties: { cpus: 8, cpu_arch: 'x86_64', memory_mb: '1024', local_gb: '10' }, macs: ['52:54:00:00:00:01'], port_uuids: { '52:54:00:00:00:01': 'port-1' } };
+    const events = decide({ type: 'RecordInspectedHardware', nodeId: node.uuid, data, meta }, node);
+    expect(events.map((event) => event.type)).toEqual(['NodeUpdated', 'PortAdded']);
+    let state: Node | null = node;
+    const notifications = events.flatMap((event, i) => {
+      const before = state;
+      state = evolve(state, event);
+      return toNotifications(event, { position: i + 1, before, after: state, host: 'gw-1' });
+    });
+    expect(notifications).toEqual([]);
   });
 });

@@ -115,6 +115,9 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
       if (after) emit('ironic-api', 'create.end', 'info', 'NodeCRUDPayload', crudPayload(after));
       break;
     case 'NodeUpdated':
+      // Properties an inspection through the BMC set: Ironic's conductor saves them without a notification.
+      if (after && event.meta.actor !== 'conductor') emit('ironic-api', 'update.end', 'info', 'NodeCRUDPayload', crudPayload(after));
+      break;
     case 'NodeTraitsSet':
     case 'NodeTraitAdded':
     case 'NodeTraitRemoved':
@@ -164,6 +167,8 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
       }
       break;
     case 'PortAdded': {
+      // Ports an inspection through the BMC made are created by Ironic's conductor, which notifies nothing (its API does).
+      if (event.data.source === 'inspection') break;
       const port = after?.ports?.find((p) => p.uuid === event.data.uuid);
       if (port) emit('ironic-api', 'create.end', 'info', 'PortCRUDPayload', portPayload(port, event.meta.nodeId), 'port');
       break;

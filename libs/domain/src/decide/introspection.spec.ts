@@ -246,3 +246,32 @@ describe('a full cycle replays to the same node', () => {
     expect(node?.ports?.map((p) => p.address)).toEqual([MAC1, MAC2]);
   });
 });
+
+describe('recording what an out-of-band inspection found (the conductor, in inspecting)', () => {
+  const found = (data: Partial<Extract<NodeCommand, { type: 'RecordInspectedHardware' }>['data']> = {}): Step => ({
+    type: 'RecordInspectedHardware',
+    data: { properties: { cpus: 8, cpu_arch: 'x86_64', memory_mb: '32768', local_gb: '499' }, macs: [MAC1, MAC2], port_uuids: portUuids, addresses_in_use: {}, ...data },
+  });
+
+  it('sets the properties and adds a port per MAC, then the outcome takes the node back to manageable without an introspection record', () => {
+    const recorded = when(nodeIn('inspecting'), found());
+    expect(recorded.types).toEqual(['NodeUpdated', 'PortAdded', 'PortAdded']);
+    expect(recorded.node?.properties).toEqual({ cpus: 8, cpu_arch: 'x86_64', memory_mb: '32768', local_gb: '499' });
+    expect(recorded.node?.ports.map(({ uuid, address, pxe_enabled }) => ({ uuid, address, pxe_enabled }))).toEqual([
+      { uuid: 'port-1', address: MAC1, pxe_enabled: true },
+      { uuid: 'port-2', address: MAC2, pxe_enabled: true },
+    ]);
+    const done = when(recorded.node, outcome({ outcome: 'succeeded' }));
+    expect(done.node).toMatchObject({ provision_state: 'manageable', target_provision_state: null, reservation: null, introspection: null });
+  });
+
+  it('leaves a MAC that a port of this node or another already has', () => {
+    const node = nodeIn('inspecting', { properties: { cpus: 8, cpu_arch: 'x86_64', memory_mb: '32768', local_gb: '499' }, ports: [newPort({ uuid: 'mine', address: MAC1, pxe_enabled: false }, '2026-11-21T09:00:00.000Z')] });
+    given(node).when(found({ addresses_in_use: { [MAC2]: 'other-node' } })).then([]);
+  });
+
+  it('is refused outside inspecting, and without a UUID for a new port', () => {
+    given(nodeIn('manageable')).when(found()).thenThrows(InvalidStateError);
+    given(nodeIn('inspecting')).when(found({ port_uuids: {} })).thenThrows(InvalidParameterError);
+  });
+});

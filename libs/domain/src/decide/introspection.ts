@@ -1,5 +1,5 @@
 /** In-band inspection: the introspection record's moves, processing a ramdisk's inventory, discovery, retention. */
-import { type DiscoverNode, type ExpireIntrospection, type NodeCommand, type ProcessInventory, type StartIntrospection } from '../commands.js';
+import { type DiscoverNode, type ExpireIntrospection, type NodeCommand, type ProcessInventory, type RecordInspectedHardware, type StartIntrospection } from '../commands.js';
 import { ALREADY_EXISTS, IntrospectionStateError, introspectionEventRefusal, InvalidParameterError, InvalidStateError, NodeConflictError, NodeLockedError } from '../errors.js';
 import { type IntrospectionFinished, type NodeEvent } from '../events.js';
 import {
@@ -89,6 +89,28 @@ export function processInventory(command: ProcessInventory, node: Node): NodeEve
   // The inspector powers the node off once its inventory is in (`[processing] power_off`).
   if (command.data.power_off && node.power_state !== 'power off') {
     events.push({ type: 'PowerActionStarted', data: { requested: 'power off', target: 'power off', timeout: null, reservation: workingConductor(command.meta) }, meta });
+  }
+  return events;
+}
+
+/**
+ * What an out-of-band inspection found: the node's new properties, and a port for each MAC no
+ * port has yet (Ironic creates them and skips a MAC it refuses as a duplicate, of this node or
+ * another). The outcome that ends the inspection follows as its own command.
+ */
+export function recordInspectedHardware(command: RecordInspectedHardware, node: Node): NodeEvent[] {
+  ensureNotLocked(node, command.meta.conductor);
+  if (node.provision_state !== 'inspecting' || node.reservation === null) throw new InvalidStateError(node.uuid, node.provision_state, 'record inspected hardware');
+  const meta = eventMeta(command);
+  const { properties, macs, port_uuids, addresses_in_use = {} } = command.data;
+  const events: NodeEvent[] = [];
+  if (JSON.stringify(properties) !== JSON.stringify(node.properties)) events.push({ type: 'NodeUpdated', data: { changes: { properties } }, meta });
+  const taken = new Set(node.ports.map((port) => port.address));
+  for (const address of new Set(macs)) {
+    if (taken.has(address) || (addresses_in_use[address] && addresses_in_use[address] !== node.uuid)) continue;
+    const uuid = port_uuids[address];
+    if (!uuid) throw new InvalidParameterError(node.uuid, `No port UUID was given for MAC address ${address}.`);
+    events.push({ type: 'PortAdded', data: { ...DEFAULT_PORT_FIELDS, uuid, address, source: 'inspection' }, meta });
   }
   return events;
 }

@@ -9,6 +9,7 @@ import { provisioningByInterface } from '../provisioning-by-interface.js';
 import { ramdiskDeploy } from '../ramdisk-deploy.js';
 import { redfishBios } from './bios.js';
 import { RedfishConnections } from './connections.js';
+import { redfishInspect } from './inspect.js';
 import { redfishManagement } from './management.js';
 import { type ClosablePowerDriver, redfishPower, type RedfishOptions } from './power.js';
 
@@ -16,6 +17,7 @@ export { redfishBios } from './bios.js';
 export { RedfishConnections } from './connections.js';
 export { parseDriverInfo as parseRedfishDriverInfo, REDFISH_AUTH_TYPES, type RedfishAuthType, type RedfishDriverInfo } from './driver-info.js';
 export { RedfishError, type RedfishErrorKind } from './errors.js';
+export { enabledMacs, inspectedProperties, localGb, redfishInspect, type RedfishHardwareFacts } from './inspect.js';
 export { bootDeviceOf, bootDevicePatch, redfishManagement } from './management.js';
 export { planReset, REDFISH_POWER_STATES, type ResetStep } from './power-states.js';
 export { type ClosablePowerDriver, redfishPower, type RedfishOptions } from './power.js';
@@ -30,7 +32,7 @@ export interface RedfishHardware extends HardwareType {
 
 /**
  * Ironic's `redfish` hardware type: power, management and BIOS through Redfish over one set of
- * BMC connections. Provisioning goes through the ramdisk agent, booted by virtual media or PXE
+ * BMC connections, and inspection through Redfish too (`redfish`). Provisioning goes through the ramdisk agent, booted by virtual media or PXE
  * (`direct` deploy, cleaning with the BIOS steps, `agent` rescue); a `ramdisk` deployment boots
  * the instance's own ramdisk or ISO.
  */
@@ -55,6 +57,7 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
     power,
     management,
     bios,
+    inspect: { redfish: redfishInspect(connections) },
     provisioning: provisioningByInterface({ direct: agent, ramdisk: ramdiskDeploy({ power, boot, agent }) }, { agent }),
     close: async () => {
       await Promise.all([connections.close(), media.close()]);
