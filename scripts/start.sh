@@ -90,7 +90,7 @@ start() {
 
 echo "ironledger: NATS $NATS_URL, logs in $logs/"
 # Booted systems run the simulated agent (it looks its node up by its ports' MACs) and the
-# inspection ramdisk, which posts the system's inventory for `inspect`.
+# inspection ramdisk, which posts the system's inventory for an `inspector` inspection.
 start bmc-sim apps/bmc-sim/dist/main.js BMC_SIM_SYSTEMS="$FLEET_SIZE" BMC_SIM_IRONIC_URL="$RAMDISK_API_URL" BMC_SIM_CALLBACK_URL="${BMC_SIM_CALLBACK_URL:-$RAMDISK_API_URL/v1/continue}"
 if [ "$STACK" = all-in-one ]; then
   # Ready once its gateway listens (its conductor and power sync say so before).

@@ -122,7 +122,7 @@ suite('the real ironic-python-agent through inspection, deployment and rescue', 
 
   it('inspects the node: IPA posts its inventory to /v1/continue, which records its properties and ports', async () => {
     const created = await ok('POST', '/v1/nodes', {
-      driver: 'redfish', name: 'ipa-life-1', boot_interface: 'redfish-virtual-media', deploy_interface: 'direct', rescue_interface: 'agent',
+      driver: 'redfish', name: 'ipa-life-1', boot_interface: 'redfish-virtual-media', deploy_interface: 'direct', rescue_interface: 'agent', inspect_interface: 'inspector',
       driver_info: { redfish_address: `${simUrl}/bmc/1`, redfish_system_id: '/redfish/v1/Systems/1', redfish_username: 'admin', redfish_password: 'password', deploy_iso: `${imagesUrl}/ipa.iso`, rescue_iso: `${imagesUrl}/ipa.iso` },
     });
     uuid = created.uuid as string;
