@@ -52,7 +52,7 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 
 describe('create_configuration', () => {
   it('places each logical disk on drives with room, POSTs the volumes applied at once, and reads the configuration back', async () => {
-    const target = { logical_disks: [{ size_gb: 100, raid_level: '1', is_root_volume: true }, { size_gb: 200, raid_level: '0', volume_name: 'data' }] };
+    const target: JsonObject = { logical_disks: [{ size_gb: 100, raid_level: '1', is_root_volume: true }, { size_gb: 200, raid_level: '0', volume_name: 'data' }] };
     recorder.take();
     const config = await raid().createConfiguration(node(1, target), ALL);
     // Ironic places the first disk on the first two drives and the second on the next free one,
@@ -71,7 +71,7 @@ describe('create_configuration', () => {
   });
 
   it('creates the root volume or the others only, as its arguments say, and sizes MAX on the drives named', async () => {
-    const target = {
+    const target: JsonObject = {
       logical_disks: [
         { size_gb: 50, raid_level: '1', is_root_volume: true },
         { size_gb: 'MAX', raid_level: '0', controller: '1', physical_disks: ['Disk.3'] },
