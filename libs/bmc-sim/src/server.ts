@@ -604,6 +604,7 @@ export class BmcSim {
     if (credentialsChanged || change.dropSessions || change.sessionService === false) this.sessions.removeOwner(bmc.index);
     if (release) this.release(bmc);
     if (change.powerState === 'Off') this.agents.poweredOff(bmc);
+    if (change.reset) this.storages.clear(bmc.index);
   }
 }
 

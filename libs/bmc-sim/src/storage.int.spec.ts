@@ -77,4 +77,12 @@ describe('RAID storage of a simulated system', () => {
     expect(sim.storages.volumes(3)).toEqual([]);
     expect((await call(`/bmc/3/redfish/v1/Systems/3/Storage/2`)).status).toBe(404);
   });
+
+  it('are gone after a control reset of the system, and the next volume is numbered 1 again', async () => {
+    const body = { RAIDType: 'RAID0', CapacityBytes: 1024 ** 3, Links: { Drives: [drive(4, 'Disk.0')] } };
+    expect((await call(`${storage(4)}/Volumes`, 'POST', body)).status).toBe(201);
+    sim.control(4, { reset: true });
+    expect(sim.storages.volumes(4)).toEqual([]);
+    expect((await call(`${storage(4)}/Volumes`, 'POST', body)).location).toBe(`${storage(4)}/Volumes/1`);
+  });
 });

@@ -52,6 +52,11 @@ export class Storages {
     return this.systems.get(n)?.volumes ?? [];
   }
 
+  /** System `n` back to no volumes (a control `reset`). */
+  clear(n: number): void {
+    this.systems.delete(n);
+  }
+
   private of(n: number): SystemStorage {
     let storage = this.systems.get(n);
     if (!storage) this.systems.set(n, (storage = { volumes: [], nextId: 1 }));
