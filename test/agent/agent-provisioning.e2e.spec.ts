@@ -317,6 +317,24 @@ describe('RAID through the BMC: the redfish RAID interface', () => {
     expect(await volumes(n)).toEqual([]);
     expect(deleted.raid_config).toEqual({ logical_disks: [], last_updated: expect.stringMatching(LAST_UPDATED) });
   });
+
+  it('deletes the volumes as a deploy step when the operator asks for it', async () => {
+    const { uuid, n } = await enroll();
+    await ok('node', 'set', uuid, '--target-raid-config', JSON.stringify({ logical_disks: [{ size_gb: 10, raid_level: '1' }] }));
+    await ok('node', 'clean', uuid, '--clean-steps', raidStep('create_configuration'), '--wait', '90');
+    await until(uuid, 'manageable');
+    expect(await volumes(n)).toEqual([`RAID1 ${10 * 1024 ** 3}`]);
+    await ok('node', 'set', uuid, '--no-automated-clean');
+    await ok('node', 'provide', uuid, '--wait', '90');
+    await setImage(uuid);
+    await ok('node', 'deploy', uuid, '--deploy-steps', JSON.stringify([{ interface: 'raid', step: 'delete_configuration', args: {}, priority: 95 }]), '--wait', '90');
+    const deployed = await until(uuid, 'active');
+    expect((await stepHistory(uuid)).filter((line) => line.startsWith('deploy started')).slice(0, 3)).toEqual([
+      'deploy started deploy.deploy', 'deploy started raid.delete_configuration', 'deploy started deploy.write_image',
+    ]);
+    expect(await volumes(n)).toEqual([]);
+    expect(deployed.raid_config).toEqual({ logical_disks: [], last_updated: expect.stringMatching(LAST_UPDATED) });
+  });
 });
 
 describe('partition images', () => {

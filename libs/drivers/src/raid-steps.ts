@@ -13,6 +13,8 @@ const RAID_STEP_ARGS: Readonly<Record<string, readonly string[]>> = {
   delete_configuration: [],
 };
 export const REDFISH_RAID_STEPS: readonly Step[] = Object.keys(RAID_STEP_ARGS).map((step) => ({ interface: 'raid', step, priority: 0, args: {}, abortable: false }));
+/** Its deploy steps, run only when a deploy template or the operator asks for them: `delete_configuration` (Ironic's `apply_configuration` is not offered here). */
+export const REDFISH_RAID_DEPLOY_STEPS: readonly Step[] = [{ interface: 'raid', step: 'delete_configuration', priority: 0, args: {} }];
 
 /** Python's truth of a JSON value: what Ironic makes of a step argument. */
 function truthy(value: Json | undefined, fallback: boolean): boolean {

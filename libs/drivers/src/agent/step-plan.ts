@@ -4,7 +4,7 @@
  */
 import { type Json, type Node, type Step, type StepKind, automatedCleanPlan, deployPlan, interfaceOf, manualCleanPlan, stepName } from '@ironledger/domain';
 import { BIOS_CLEAN_STEPS, checkBiosStep } from '../bios-steps.js';
-import { checkRaidStep, REDFISH_RAID_STEPS } from '../raid-steps.js';
+import { checkRaidStep, REDFISH_RAID_DEPLOY_STEPS, REDFISH_RAID_STEPS } from '../raid-steps.js';
 import { type AgentProvisioningParts } from './parts.js';
 import { agentEndpoint } from './client.js';
 
@@ -82,7 +82,8 @@ export async function planSteps(
     const offered = (await parts.agent.getDeploySteps(where, node, node.ports)).filter((step) => offeredByNode(node, step)).map(planned);
     // The conductor's write_image hands the image to the agent: the agent's own entry of that name is the same step.
     const agentOnly = offered.filter((step) => !CONDUCTOR_DEPLOY_STEPS.some((own) => stepName(own) === stepName(step)));
-    return deployPlan([...CONDUCTOR_DEPLOY_STEPS, ...agentOnly], requested ?? [], node.uuid);
+    const bmcSteps = parts.raidSteps && interfaceOf(node, 'raid') === 'redfish' ? REDFISH_RAID_DEPLOY_STEPS : [];
+    return deployPlan([...CONDUCTOR_DEPLOY_STEPS, ...agentOnly, ...bmcSteps], requested ?? [], node.uuid);
   }
   const offered = [...(await parts.agent.getCleanSteps(where, node, node.ports)).filter((step) => offeredByNode(node, step)).map(planned), ...bmcCleanSteps(parts, node)];
   if (requested === null) return automatedCleanPlan(offered, priorities);
