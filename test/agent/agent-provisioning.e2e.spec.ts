@@ -268,6 +268,75 @@ describe('Metal3’s nodes: iPXE boot and RAID through the agent', () => {
   });
 });
 
+describe('RAID through the BMC: the redfish RAID interface', () => {
+  const raidStep = (step: string, args?: Json) => JSON.stringify([{ interface: 'raid', step, ...(args && { args }) }]);
+  /** The volumes the simulated BMC of system n has, as `RAIDType CapacityBytes`, read over Redfish. */
+  async function volumes(n: number): Promise<string[]> {
+    const get = async (path: string) =>
+      (await (await fetch(`${simUrl}${path}`, { headers: { Authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` } })).json()) as Json;
+    const members = (await get(`/bmc/${n}/redfish/v1/Systems/${n}/Storage/1/Volumes`)).Members as { '@odata.id': string }[];
+    return Promise.all(members.map(async (member) => {
+      const volume = await get(member['@odata.id']);
+      return `${String(volume.RAIDType)} ${String(volume.CapacityBytes)}`;
+    }));
+  }
+  const LAST_UPDATED = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{6})?$/;
+
+  it('is a redfish node’s default; manual cleaning builds the target configuration as volumes of the BMC’s storage, the node records them, and delete_configuration removes them', async () => {
+    const { uuid, n } = await enroll();
+    expect((await node(uuid)).raid_interface).toBe('redfish');
+
+    // No target: Ironic's step fails reading it; arguments the step does not take are refused before any step runs.
+    await baremetal('node', 'clean', uuid, '--clean-steps', raidStep('create_configuration'), '--wait', '90');
+    expect((await until(uuid, 'clean failed', 90_000, false)).last_error).toBe("'logical_disks'");
+    await ok('node', 'manage', uuid, '--wait', '60');
+    await baremetal('node', 'clean', uuid, '--clean-steps', raidStep('create_configuration', { bogus: 1 }), '--wait', '90');
+    expect(String((await until(uuid, 'clean failed', 90_000, false)).last_error)).toContain(
+      `Cannot clean node ${uuid}: clean step {'interface': 'raid', 'step': 'create_configuration', 'args': {'bogus': 1}} has these unexpected arguments: bogus`,
+    );
+    await ok('node', 'manage', uuid, '--wait', '60');
+
+    const target = { logical_disks: [{ size_gb: 100, raid_level: '1', is_root_volume: true }, { size_gb: 200, raid_level: '0' }] };
+    await ok('node', 'set', uuid, '--target-raid-config', JSON.stringify(target));
+    await ok('node', 'clean', uuid, '--clean-steps', raidStep('create_configuration', { create_nonroot_volumes: true }), '--wait', '90');
+    const built = await until(uuid, 'manageable');
+    expect((await stepHistory(uuid)).slice(-2)).toEqual(['clean started raid.create_configuration', 'clean finished raid.create_configuration']);
+    expect(await volumes(n)).toEqual([`RAID0 ${200 * 1024 ** 3}`, `RAID1 ${100 * 1024 ** 3}`]);
+    // What the BMC has, as Ironic reads it back: no root volume there, so the properties stay as they were.
+    expect(built.raid_config).toEqual({
+      logical_disks: [
+        { id: '1', name: 'Volume 1', controller: '1', size_gb: 200, raid_level: '0' },
+        { id: '2', name: 'Volume 2', controller: '1', size_gb: 100, raid_level: '1' },
+      ],
+      last_updated: expect.stringMatching(LAST_UPDATED),
+    });
+    expect(built.properties).not.toHaveProperty('root_device');
+
+    await ok('node', 'clean', uuid, '--clean-steps', raidStep('delete_configuration'), '--wait', '90');
+    const deleted = await until(uuid, 'manageable');
+    expect(await volumes(n)).toEqual([]);
+    expect(deleted.raid_config).toEqual({ logical_disks: [], last_updated: expect.stringMatching(LAST_UPDATED) });
+  });
+
+  it('deletes the volumes as a deploy step when the operator asks for it', async () => {
+    const { uuid, n } = await enroll();
+    await ok('node', 'set', uuid, '--target-raid-config', JSON.stringify({ logical_disks: [{ size_gb: 10, raid_level: '1' }] }));
+    await ok('node', 'clean', uuid, '--clean-steps', raidStep('create_configuration'), '--wait', '90');
+    await until(uuid, 'manageable');
+    expect(await volumes(n)).toEqual([`RAID1 ${10 * 1024 ** 3}`]);
+    await ok('node', 'set', uuid, '--no-automated-clean');
+    await ok('node', 'provide', uuid, '--wait', '90');
+    await setImage(uuid);
+    await ok('node', 'deploy', uuid, '--deploy-steps', JSON.stringify([{ interface: 'raid', step: 'delete_configuration', args: {}, priority: 95 }]), '--wait', '90');
+    const deployed = await until(uuid, 'active');
+    expect((await stepHistory(uuid)).filter((line) => line.startsWith('deploy started')).slice(0, 3)).toEqual([
+      'deploy started deploy.deploy', 'deploy started raid.delete_configuration', 'deploy started deploy.write_image',
+    ]);
+    expect(await volumes(n)).toEqual([]);
+    expect(deployed.raid_config).toEqual({ logical_disks: [], last_updated: expect.stringMatching(LAST_UPDATED) });
+  });
+});
+
 describe('partition images', () => {
   it('need root_gb; are written into the partitions asked for, with the boot loader installed by the agent', async () => {
     const { uuid, n } = await enroll();

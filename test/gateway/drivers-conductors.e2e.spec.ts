@@ -78,6 +78,8 @@ describe('GET /v1/drivers', () => {
     expect((await call('GET', '/v1/drivers/ipmi/properties')).json).toMatchObject({ ipmi_address: 'IP address or hostname of the node. Required.', ipmi_port: 'remote IPMI RMCP port. Optional.' });
     expect(Object.keys((await call('GET', '/v1/drivers/fake-hardware/properties')).json)).toEqual(['fake_delay_ms', 'fake_fail', 'fake_wait']);
     const raid = (await call('GET', '/v1/drivers/fake-hardware/raid/logical_disk_properties')).json;
+    // redfish's default RAID interface is Ironic's, `redfish`, which has the same disk properties.
+    expect((await call('GET', '/v1/drivers/redfish/raid/logical_disk_properties')).json).toEqual(raid);
     expect(Object.keys(raid)).toEqual(['raid_level', 'size_gb', 'volume_name', 'is_root_volume', 'share_physical_disks', 'disk_type', 'interface_type', 'number_of_physical_disks', 'controller', 'physical_disks']);
     expect(raid.raid_level).toBe("RAID level for the logical disk. Valid values are 'JBOD', '0', '1', '2', '5', '6', '1+0', '5+0' and '6+0'. Required.");
     expect((await call('GET', '/v1/drivers/fake-hardware/vendor_passthru/methods')).json).toEqual({});

@@ -96,7 +96,7 @@ describe('Redfish nodes', () => {
       ['PUT', `/v1/nodes/${uuid}/management/boot_device`, { boot_device: 'safe' }, 400, 'Invalid boot device safe specified.'],
       ['PUT', `/v1/nodes/${uuid}/management/boot_device`, { boot_device: 'wanboot' }, 400, 'Invalid boot device wanboot specified.'],
       ['PUT', `/v1/nodes/${uuid}/states/console`, { enabled: true }, 400, 'Driver redfish does not support console (disabled or not implemented).'],
-      ['PUT', `/v1/nodes/${uuid}/states/raid`, { logical_disks: [{ size_gb: 10, raid_level: '1' }] }, 404, 'Driver redfish does not support raid (disabled or not implemented).'],
+      ['PUT', `/v1/nodes/${uuid}/states/raid`, { logical_disks: [{ size_gb: 10, raid_level: '1', interface_type: 'scsi' }] }, 400, 'interface type `scsi` not supported by Redfish RAID'],
     ]);
   });
 

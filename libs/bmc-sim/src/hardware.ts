@@ -1,7 +1,8 @@
 /**
- * A system's hardware as Redfish shows it (Processors, Memory, SimpleStorage, Storage with its
- * Drives, EthernetInterfaces), the same hardware its simulated ramdisk reports in its inventory,
- * so that inspection through the BMC and through the ramdisk find the same machine.
+ * A system's hardware as Redfish shows it (Processors, Memory, SimpleStorage, EthernetInterfaces),
+ * the same hardware its simulated ramdisk reports in its inventory, so that inspection through the
+ * BMC and through the ramdisk find the same machine. Its `Storage` is the RAID controller of
+ * `storage.ts`, whose drives hold no operating system and which Redfish RAID builds volumes on.
  */
 import { simulatedInventory } from './ramdisk.js';
 
@@ -31,7 +32,6 @@ export function systemHardwareFields(path: string, index: number): Json {
     Processors: { '@odata.id': `${path}/Processors` },
     Memory: { '@odata.id': `${path}/Memory` },
     SimpleStorage: { '@odata.id': `${path}/SimpleStorage` },
-    Storage: { '@odata.id': `${path}/Storage` },
     EthernetInterfaces: { '@odata.id': `${path}/EthernetInterfaces` },
   };
 }
@@ -50,16 +50,15 @@ const collection = (type: string, path: string, name: string, ids: readonly stri
  */
 export function systemHardwareResource(systemPath: string, index: number, rest: string): Json | undefined {
   const hardware = hardwareOf(index);
-  const [kind, item, sub, subItem, ...more] = rest.split('/').filter(Boolean);
+  const [kind, item, ...more] = rest.split('/').filter(Boolean);
   if (more.length > 0 || kind === undefined) return undefined;
   const base = `${systemPath}/${kind}`;
   const cpus = Array.from({ length: hardware.sockets }, (_, n) => `CPU${n}`);
   const dimms = Array.from({ length: hardware.memoryGib / 16 }, (_, n) => `DIMM${n}`);
-  const disks = hardware.disks.map((_, n) => `Disk${n}`);
   switch (kind) {
     case 'Processors':
       if (item === undefined) return collection('Processor', base, 'Processors Collection', cpus);
-      if (sub !== undefined || !cpus.includes(item)) return undefined;
+      if (!cpus.includes(item)) return undefined;
       return {
         '@odata.type': '#Processor.v1_0_0.Processor',
         '@odata.id': `${base}/${item}`,
@@ -76,11 +75,11 @@ export function systemHardwareResource(systemPath: string, index: number, rest: 
       };
     case 'Memory':
       if (item === undefined) return collection('Memory', base, 'Memory Module Collection', dimms);
-      if (sub !== undefined || !dimms.includes(item)) return undefined;
+      if (!dimms.includes(item)) return undefined;
       return { '@odata.type': '#Memory.v1_0_0.Memory', '@odata.id': `${base}/${item}`, Id: item, Name: 'DIMM', MemoryType: 'DRAM', CapacityMiB: 16 * 1024, Status: ENABLED };
     case 'SimpleStorage':
       if (item === undefined) return collection('SimpleStorage', base, 'Simple Storage Collection', ['0']);
-      if (sub !== undefined || item !== '0') return undefined;
+      if (item !== '0') return undefined;
       return {
         '@odata.type': '#SimpleStorage.v1_2_0.SimpleStorage',
         '@odata.id': `${base}/${item}`,
@@ -89,38 +88,11 @@ export function systemHardwareResource(systemPath: string, index: number, rest: 
         Devices: hardware.disks.map((disk) => ({ Name: disk.model, Model: disk.model, CapacityBytes: disk.size, Status: ENABLED })),
         Status: ENABLED,
       };
-    case 'Storage':
-      if (item === undefined) return collection('Storage', base, 'Storage Collection', ['0']);
-      if (item !== '0') return undefined;
-      if (sub === undefined) {
-        return {
-          '@odata.type': '#Storage.v1_4_0.Storage',
-          '@odata.id': `${base}/${item}`,
-          Id: item,
-          Name: 'Storage Controller',
-          Drives: disks.map((id) => ({ '@odata.id': `${base}/${item}/Drives/${id}` })),
-          Status: ENABLED,
-        };
-      }
-      if (sub !== 'Drives' || subItem === undefined || !disks.includes(subItem)) return undefined;
-      {
-        const disk = hardware.disks[disks.indexOf(subItem)]!;
-        return {
-          '@odata.type': '#Drive.v1_4_0.Drive',
-          '@odata.id': `${base}/${item}/Drives/${subItem}`,
-          Id: subItem,
-          Name: disk.name,
-          Model: disk.model,
-          MediaType: disk.rotational ? 'HDD' : 'SSD',
-          CapacityBytes: disk.size,
-          Status: ENABLED,
-        };
-      }
     case 'EthernetInterfaces': {
       const names = hardware.nics.map((nic) => nic.name);
       if (item === undefined) return collection('EthernetInterface', base, 'Ethernet Interface Collection', names);
       const nic = hardware.nics.find((candidate) => candidate.name === item);
-      if (sub !== undefined || !nic) return undefined;
+      if (!nic) return undefined;
       return {
         '@odata.type': '#EthernetInterface.v1_4_0.EthernetInterface',
         '@odata.id': `${base}/${item}`,

@@ -9,3 +9,4 @@ export { managerUuid } from './virtual-media.js';
 export { AGENT_VERSION, CLEAN_STEPS, DEPLOY_STEPS } from './ipa.js';
 export { chassisUuid, systemUuid } from './resources.js';
 export { parseParameters, readFloppy } from './floppy.js';
+export { DRIVE_CAPACITY_BYTES, DRIVE_IDS, RAID_TYPES, STORAGE_ID, type Volume } from './storage.js';

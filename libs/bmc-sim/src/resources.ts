@@ -90,6 +90,7 @@ export function computerSystem(prefix: string, bmc: VirtualBmc, powerState: Redf
     ...systemHardwareFields(path, bmc.index),
     ...(bmc.secureBoot && { SecureBoot: { '@odata.id': `${path}/SecureBoot` } }),
     ...(bmc.bios && { Bios: { '@odata.id': `${path}/Bios` } }),
+    Storage: { '@odata.id': `${path}/Storage` },
     Links: { Chassis: bmc.chassis ? [{ '@odata.id': `${prefix}/redfish/v1/Chassis/${id}` }] : [], ManagedBy: [{ '@odata.id': `${prefix}/redfish/v1/Managers/${id}` }] },
     '@odata.etag': systemEtag(bmc),
     Actions: {

@@ -17,6 +17,7 @@ import { imageRoutes } from './images.js';
 import { type RamdiskOptions, Ramdisks } from './ramdisk.js';
 import { SessionStore } from './sessions.js';
 import { type AgentOptions, Agents } from './agent.js';
+import { STORAGE_ID, type StorageAnswer, Storages } from './storage.js';
 import { ejectMedia, insertMedia, isMediaSlot, managerCollection, managerResource, virtualMediaCollection, virtualMediaResource } from './virtual-media.js';
 
 export interface BmcSimOptions {
@@ -55,7 +56,11 @@ type Resource =
   | 'serviceRoot' | 'systems' | 'system' | 'patchSystem' | 'resetInfo' | 'reset' | 'sessionService' | 'sessions' | 'login' | 'session' | 'logout'
   | 'secureBoot' | 'patchSecureBoot' | 'bios' | 'biosSettings' | 'patchBiosSettings' | 'resetBios' | 'chassisCollection' | 'chassis' | 'patchChassis'
   | 'registries' | 'registryFile' | 'registry' | 'managers' | 'manager' | 'virtualMediaCollection' | 'virtualMedia' | 'insertMedia' | 'ejectMedia'
-  | 'systemHardware';
+  | 'systemHardware'
+  | StorageResource;
+
+/** Routes of a system's RAID storage (see `storage.ts`). */
+type StorageResource = 'storageCollection' | 'storage' | 'drive' | 'volumes' | 'createVolume' | 'volume' | 'deleteVolume';
 
 const SESSION_RESOURCES: ReadonlySet<Resource> = new Set<Resource>(['sessionService', 'sessions', 'login', 'session', 'logout']);
 
@@ -84,11 +89,12 @@ interface Params {
   registry?: string;
   file?: string;
   slot?: string;
-  /** Below a system: the kind of hardware (`Processors`, …), an item, and an item's part (`Drives/{id}`). */
+  /** Below a system: the kind of hardware (`Processors`, …) and an item. */
   kind?: string;
   item?: string;
-  sub?: string;
-  subItem?: string;
+  storage?: string;
+  drive?: string;
+  volume?: string;
 }
 
 type Req = FastifyRequest<{ Params: Params }>;
@@ -135,6 +141,8 @@ export class BmcSim {
   private readonly held = new Map<number, Held[]>();
   private readonly ramdisks: Ramdisks;
   private readonly agents: Agents;
+  /** Each system's RAID storage and its volumes. */
+  readonly storages = new Storages();
 
   private constructor(options: BmcSimOptions) {
     this.now = options.now ?? Date.now;
@@ -246,10 +254,9 @@ export class BmcSim {
       route('get', '/Systems/:id/ResetActionInfo', 'resetInfo');
       route('post', '/Systems/:id/Actions/ComputerSystem.Reset', 'reset');
       route('get', '/Systems/:id/SecureBoot', 'secureBoot');
-      // Processors, Memory, SimpleStorage, Storage (and its Drives), EthernetInterfaces.
+      // Processors, Memory, SimpleStorage, EthernetInterfaces (Storage's own routes, below, come first: they are static).
       route('get', '/Systems/:id/:kind', 'systemHardware');
       route('get', '/Systems/:id/:kind/:item', 'systemHardware');
-      route('get', '/Systems/:id/:kind/:item/:sub/:subItem', 'systemHardware');
       route('patch', '/Systems/:id/SecureBoot', 'patchSecureBoot');
       route('get', '/Systems/:id/Bios', 'bios');
       route('get', '/Systems/:id/Bios/Settings', 'biosSettings');
@@ -264,6 +271,13 @@ export class BmcSim {
       route('get', '/Managers/:id/VirtualMedia/:slot', 'virtualMedia');
       route('post', '/Managers/:id/VirtualMedia/:slot/Actions/VirtualMedia.InsertMedia', 'insertMedia');
       route('post', '/Managers/:id/VirtualMedia/:slot/Actions/VirtualMedia.EjectMedia', 'ejectMedia');
+      route('get', '/Systems/:id/Storage', 'storageCollection');
+      route('get', '/Systems/:id/Storage/:storage', 'storage');
+      route('get', '/Systems/:id/Storage/:storage/Drives/:drive', 'drive');
+      route('get', '/Systems/:id/Storage/:storage/Volumes', 'volumes');
+      route('post', '/Systems/:id/Storage/:storage/Volumes', 'createVolume');
+      route('get', '/Systems/:id/Storage/:storage/Volumes/:volume', 'volume');
+      route('delete', '/Systems/:id/Storage/:storage/Volumes/:volume', 'deleteVolume');
       route('get', '/Registries', 'registries');
       route('get', '/Registries/:registry', 'registryFile');
       route('get', '/Registries/:registry/:file', 'registry');
@@ -452,7 +466,7 @@ export class BmcSim {
         return void sendJson(reply, 200, computerSystem(prefix, bmc!, observePower(bmc!, this.now())), garbled);
       case 'systemHardware': {
         const systemPath = `${prefix}/redfish/v1/Systems/${bmc!.index}`;
-        const rest = [request.params.kind, request.params.item, request.params.sub, request.params.subItem].filter((part) => part !== undefined).join('/');
+        const rest = [request.params.kind, request.params.item].filter((part) => part !== undefined).join('/');
         const resource = systemHardwareResource(systemPath, bmc!.index, rest);
         return resource ? void sendJson(reply, 200, resource, garbled) : missing();
       }
@@ -500,6 +514,15 @@ export class BmcSim {
         return isMediaSlot(slot) ? changed(ejectMedia(bmc!, slot)) : missing();
       case 'resetInfo':
         return void sendJson(reply, 200, resetActionInfo(prefix, bmc!), garbled);
+      case 'storageCollection':
+        return void sendJson(reply, 200, this.storages.collection(prefix, bmc!.index), garbled);
+      case 'storage':
+      case 'drive':
+      case 'volumes':
+      case 'createVolume':
+      case 'volume':
+      case 'deleteVolume':
+        return request.params.storage === STORAGE_ID ? this.answerStorage(resource, request, reply, prefix, bmc!.index, garbled) : missing();
       case 'reset':
         return this.reset(request, reply, bmc!);
       case 'sessionService':
@@ -521,6 +544,30 @@ export class BmcSim {
         const unreachable: never = resource;
         throw new Error(`unknown resource ${String(unreachable)}`);
       }
+    }
+  }
+
+  /** A request to system `n`'s Storage resource, its drives or its volumes. */
+  private answerStorage(resource: Exclude<StorageResource, 'storageCollection'>, request: Req, reply: FastifyReply, prefix: string, n: number, garbled: boolean): void {
+    const { drive = '', volume = '' } = request.params;
+    const send = (answer: StorageAnswer) => {
+      if (answer.location) reply.header('Location', answer.location);
+      if (answer.body === undefined) return void reply.code(answer.status).header('OData-Version', '4.0').send();
+      sendJson(reply, answer.status, answer.body, garbled && answer.status < 400);
+    };
+    switch (resource) {
+      case 'storage':
+        return void sendJson(reply, 200, this.storages.storage(prefix, n), garbled);
+      case 'drive':
+        return send(this.storages.drive(prefix, n, drive, request.url));
+      case 'volumes':
+        return void sendJson(reply, 200, this.storages.volumeCollection(prefix, n), garbled);
+      case 'createVolume':
+        return send(this.storages.create(prefix, n, request.body));
+      case 'volume':
+        return send(this.storages.volume(prefix, n, volume, request.url));
+      case 'deleteVolume':
+        return send(this.storages.remove(n, volume, request.url));
     }
   }
 
@@ -571,6 +618,7 @@ export class BmcSim {
     if (credentialsChanged || change.dropSessions || change.sessionService === false) this.sessions.removeOwner(bmc.index);
     if (release) this.release(bmc);
     if (change.powerState === 'Off') this.agents.poweredOff(bmc);
+    if (change.reset) this.storages.clear(bmc.index);
   }
 }
 

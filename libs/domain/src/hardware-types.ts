@@ -38,9 +38,10 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
   },
   // `direct` (the default, as in Ironic) writes the instance's image through the ramdisk agent;
   // `ramdisk` boots the instance's own ramdisk or ISO through the boot interface. Both clean
-  // through the agent; rescue through the agent is `agent`, RAID through the agent's clean steps
-  // is `agent`. Inspection boots the inspector's ramdisk (`inspector`), or reads the hardware
-  // through the BMC (`redfish`, the default as in Ironic). `ipxe` boots as `pxe` does, through an
+  // through the agent; rescue through the agent is `agent`. RAID is built through the BMC's
+  // Storage volumes (`redfish`, the default, as in Ironic) or by the agent's clean steps (`agent`).
+  // Inspection boots the inspector's ramdisk (`inspector`), or reads the hardware through the BMC
+  // (`redfish`, the default as in Ironic). `ipxe` boots as `pxe` does, through an
   // iPXE script. `external` storage leaves volumes to someone else, as in Ironic; `cinder` checks
   // the node's volumes as Ironic does, and a deployment that must attach them fails in its words
   // (no Cinder here).
@@ -53,7 +54,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     management: ['redfish', 'noop'],
     network: ['noop', 'flat'],
     power: ['redfish'],
-    raid: ['no-raid', 'agent'],
+    raid: ['redfish', 'no-raid', 'agent'],
     rescue: ['no-rescue', 'agent'],
     storage: ['noop', 'cinder', 'external'],
     vendor: ['no-vendor'],
@@ -98,7 +99,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
 export const IRONIC_DEFAULTS_NOT_TAKEN: Readonly<Record<string, Partial<Record<HardwareInterface, string>>>> = {
   ipmi: { inspect: 'no-inspect', network: 'flat' },
   'manual-management': { inspect: 'no-inspect', network: 'flat' },
-  redfish: { network: 'flat', raid: 'redfish', vendor: 'redfish' },
+  redfish: { network: 'flat', vendor: 'redfish' },
 };
 
 /** Ironic's class of each hardware type, as its refusals name it. */

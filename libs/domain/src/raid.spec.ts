@@ -60,6 +60,13 @@ describe('raidConfigProblem', () => {
     );
   });
 
+  it('refuses SCSI disks for the redfish RAID interface only, as Ironic’s does', () => {
+    const config = { logical_disks: [{ size_gb: 10, raid_level: '1', interface_type: 'scsi' }] };
+    expect(raidConfigProblem(config, 'redfish')).toBe('interface type `scsi` not supported by Redfish RAID');
+    expect(raidConfigProblem(config, 'agent')).toBeNull();
+    expect(raidConfigProblem({ logical_disks: [{ size_gb: 10, raid_level: '1', interface_type: 'sas' }] }, 'redfish')).toBeNull();
+  });
+
   it('describes each logical disk property as Ironic does', () => {
     expect(Object.keys(LOGICAL_DISK_PROPERTY_DESCRIPTIONS)).toEqual([
       'raid_level', 'size_gb', 'volume_name', 'is_root_volume', 'share_physical_disks', 'disk_type', 'interface_type', 'number_of_physical_disks', 'controller', 'physical_disks',

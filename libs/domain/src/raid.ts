@@ -80,17 +80,20 @@ export const LOGICAL_DISK_PROPERTY_DESCRIPTIONS: Readonly<Record<string, string>
 );
 
 /**
- * Why `config` is not a valid target RAID configuration, in Ironic's words, or `null` when it is.
- * `{}` (no target) is always valid.
+ * Why `config` is not a valid target RAID configuration for the node's RAID interface
+ * (`raidInterface`), in Ironic's words, or `null` when it is. `{}` (no target) is always valid;
+ * the `redfish` interface also refuses SCSI disks.
  */
-export function raidConfigProblem(config: JsonObject): string | null {
+export function raidConfigProblem(config: JsonObject, raidInterface?: string): string | null {
   if (Object.keys(config).length === 0) return null;
   // The RAID interface reports jsonschema's best match alone (no "possible root cause": that is the API's).
   const error = validationError(config, RAID_CONFIG_SCHEMA);
   if (error) return `RAID config validation error: ${error.message}`;
   const disks = config.logical_disks as JsonObject[];
   const roots = disks.filter((disk) => Boolean(disk.is_root_volume)).length;
-  return roots > 1 ? `Raid config cannot have more than one root volume. ${roots} root volumes were specified` : null;
+  if (roots > 1) return `Raid config cannot have more than one root volume. ${roots} root volumes were specified`;
+  if (raidInterface === 'redfish' && disks.some((disk) => disk.interface_type === 'scsi')) return 'interface type `scsi` not supported by Redfish RAID';
+  return null;
 }
 
 /**

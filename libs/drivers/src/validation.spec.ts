@@ -39,7 +39,8 @@ describe('validateNode', () => {
       }),
     );
     expect(ready).toMatchObject({ power: { result: true }, management: { result: true }, bios: { result: true }, deploy: { result: true }, boot: { result: true } });
-    expect(ready.raid).toEqual({ result: false, reason: 'Driver redfish does not support raid (disabled or not implemented).' });
+    // As Ironic's redfish RAID interface, which checks only the target RAID configuration.
+    expect(ready.raid).toEqual({ result: true });
     const ipmi = validateNode(node('ipmi', { driver_info: { ipmi_address: '10.0.0.1', ipmi_port: 'abc', ipmi_priv_level: 'KING' } }));
     expect(ipmi.power).toEqual({ result: false, reason: 'ipmi_port "abc" is not a valid port.' });
     expect(validateNode(node('ipmi')).power).toEqual({ result: false, reason: "Missing the following IPMI credentials in node's driver_info: ['ipmi_address']." });

@@ -29,7 +29,7 @@ describe('drivers', () => {
     expect(older).not.toHaveProperty('default_storage_interface');
     expect(older).not.toHaveProperty('default_rescue_interface');
     expect(older).not.toHaveProperty('default_bios_interface');
-    expect(older).toHaveProperty('default_raid_interface', 'no-raid');
+    expect(older).toHaveProperty('default_raid_interface', 'redfish');
   });
 
   it('keeps the fields asked for, with links, in the view’s order', () => {

@@ -132,7 +132,7 @@ export function setTargetRaidConfig(command: SetTargetRaidConfig, node: Node): N
   const config = command.data.target_raid_config;
   if (Object.keys(config).length > 0) {
     if (node.raid_interface === 'no-raid') throw new NotFoundError(unsupportedText(node.driver, 'raid'));
-    const problem = raidConfigProblem(config);
+    const problem = raidConfigProblem(config, node.raid_interface);
     if (problem) throw new InvalidParameterError(node.uuid, problem);
   }
   return [{ type: 'TargetRaidConfigSet', data: { target_raid_config: config }, meta: eventMeta(command) }];

@@ -4,7 +4,8 @@ import { type BootInterface } from '../boot/index.js';
 import { type PowerDriver } from '../driver.js';
 import { type AgentClient, type AgentCommand } from './client.js';
 import { agentProvisioning } from './provisioning.js';
-import { offeredByNode, raidStepRefusal } from './step-plan.js';
+import { type RaidDriver } from '../redfish/raid.js';
+import { bmcCleanSteps, byRedfishRaid, checkBmcSteps, inBand, offeredByNode, raidStepRefusal } from './step-plan.js';
 import { completedCommand } from './step-run.js';
 
 const step = (name: string): Step => ({ interface: 'deploy', step: name, priority: 80, args: {} });
@@ -48,6 +49,30 @@ describe('the agent’s steps a node offers', () => {
     expect(raidStepRefusal(ipmi('agent'), create)).toBe('Node 1be26c0b-03f2-4d2e-ae87-c02d7f33c124 has no target RAID configuration.');
     expect(raidStepRefusal({ ...ipmi('agent'), target_raid_config: { logical_disks: [{ size_gb: 'MAX', raid_level: '1', is_root_volume: true }] } }, create)).toBeUndefined();
     expect(raidStepRefusal(ipmi('agent'), { interface: 'raid', step: 'delete_configuration' })).toBeUndefined();
+  });
+});
+
+describe('the redfish RAID interface’s steps', () => {
+  const redfish = (raid_interface: string) => newNode('1be26c0b-03f2-4d2e-ae87-c02d7f33c124', '2026-01-01T00:00:00Z', { provision_state: 'manageable', driver: 'redfish', ...defaultInterfaces('redfish'), raid_interface });
+  const raid = {} as RaidDriver;
+  const parts = { raidSteps: raid } as Parameters<typeof bmcCleanSteps>[0];
+  const create = { interface: 'raid', step: 'create_configuration', priority: 0, args: {} };
+
+  it('are offered and run by the conductor through the BMC only when the node’s RAID interface is redfish', () => {
+    expect(bmcCleanSteps(parts, redfish('redfish')).map(({ step, priority, abortable }) => [step, priority, abortable])).toEqual([['create_configuration', 0, false], ['delete_configuration', 0, false]]);
+    expect(bmcCleanSteps(parts, redfish('agent'))).toEqual([]);
+    expect([byRedfishRaid(redfish('redfish'), create), inBand(redfish('redfish'), create)]).toEqual([true, false]);
+    expect([byRedfishRaid(redfish('agent'), create), inBand(redfish('agent'), create)]).toEqual([false, true]);
+    expect(offeredByNode(redfish('redfish'), create)).toBe(false);
+  });
+
+  it('take Ironic’s arguments only, refused before any step runs in its words', () => {
+    const node = redfish('redfish');
+    const args = { create_root_volume: false, create_nonroot_volumes: true, delete_existing: true };
+    expect(() => checkBmcSteps(parts, node, [{ interface: 'raid', step: 'create_configuration', args }], [])).not.toThrow();
+    expect(() => checkBmcSteps(parts, node, [{ interface: 'raid', step: 'delete_configuration', args: { force: true, level: 1 } }], [])).toThrow(
+      `Cannot clean node ${node.uuid}: clean step {'interface': 'raid', 'step': 'delete_configuration', 'args': {'force': True, 'level': 1}} has these unexpected arguments: force, level`,
+    );
   });
 });
 

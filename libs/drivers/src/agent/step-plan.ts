@@ -4,6 +4,7 @@
  */
 import { type Json, type Node, type Step, type StepKind, automatedCleanPlan, deployPlan, interfaceOf, manualCleanPlan, stepName } from '@ironledger/domain';
 import { BIOS_CLEAN_STEPS, checkBiosStep } from '../bios-steps.js';
+import { checkRaidStep, REDFISH_RAID_DEPLOY_STEPS, REDFISH_RAID_STEPS } from '../raid-steps.js';
 import { type AgentProvisioningParts } from './parts.js';
 import { agentEndpoint } from './client.js';
 
@@ -32,6 +33,22 @@ export function offeredByNode(node: Node, step: Pick<Step, 'interface'>): boolea
   return step.interface !== 'raid' || interfaceOf(node, 'raid') === 'agent';
 }
 
+/** Whether `step` is a step of the `redfish` RAID interface, which the conductor runs through the BMC. */
+export function byRedfishRaid(node: Node, step: Pick<Step, 'interface'>): boolean {
+  return step.interface === 'raid' && interfaceOf(node, 'raid') === 'redfish';
+}
+
+/** The steps the conductor runs through the BMC for the node: the BIOS interface's, and the RAID interface's when it is `redfish`. */
+export function bmcCleanSteps(parts: AgentProvisioningParts, node: Node): Step[] {
+  return [...(parts.biosSteps ? BIOS_STEPS : []), ...(parts.raidSteps && interfaceOf(node, 'raid') === 'redfish' ? REDFISH_RAID_STEPS : [])];
+}
+
+/** Checks the operator's BIOS and RAID steps before any step runs, as Ironic checks every step of a manual clean first. */
+export function checkBmcSteps(parts: AgentProvisioningParts, node: Node, requested: readonly Json[], steps: readonly Step[]): void {
+  for (const step of steps) if (step.interface === 'bios') checkBiosStep(node, step, parts.biosSteps!.settingsHelp);
+  if (parts.raidSteps && interfaceOf(node, 'raid') === 'redfish') for (const given of requested) checkRaidStep(node, given);
+}
+
 /**
  * Why the agent cannot be asked to run `step` on the node, if so: creating a RAID configuration
  * needs the node's target RAID configuration (Ironic's agent RAID interface checks it first).
@@ -43,7 +60,7 @@ export function raidStepRefusal(node: Node, step: Pick<Step, 'interface' | 'step
 
 /** The steps the conductor runs itself; every other step runs on the agent (`write_image` too, with the image). */
 const OUT_OF_BAND: ReadonlySet<string> = new Set([...CONDUCTOR_DEPLOY_STEPS.filter((step) => step.step !== 'write_image'), ...BIOS_STEPS].map(stepName));
-export const inBand = (step: Step): boolean => !OUT_OF_BAND.has(stepName(step));
+export const inBand = (node: Node, step: Step): boolean => !OUT_OF_BAND.has(stepName(step)) && !byRedfishRaid(node, step);
 
 /** A step as the plan keeps it (the agent's descriptions of arguments left out). */
 const planned = ({ interface: iface, step, priority, args, abortable, reboot_requested }: Step): Step => ({
@@ -65,11 +82,12 @@ export async function planSteps(
     const offered = (await parts.agent.getDeploySteps(where, node, node.ports)).filter((step) => offeredByNode(node, step)).map(planned);
     // The conductor's write_image hands the image to the agent: the agent's own entry of that name is the same step.
     const agentOnly = offered.filter((step) => !CONDUCTOR_DEPLOY_STEPS.some((own) => stepName(own) === stepName(step)));
-    return deployPlan([...CONDUCTOR_DEPLOY_STEPS, ...agentOnly], requested ?? [], node.uuid);
+    const bmcSteps = parts.raidSteps && interfaceOf(node, 'raid') === 'redfish' ? REDFISH_RAID_DEPLOY_STEPS : [];
+    return deployPlan([...CONDUCTOR_DEPLOY_STEPS, ...agentOnly, ...bmcSteps], requested ?? [], node.uuid);
   }
-  const offered = [...(await parts.agent.getCleanSteps(where, node, node.ports)).filter((step) => offeredByNode(node, step)).map(planned), ...(parts.biosSteps ? BIOS_STEPS : [])];
+  const offered = [...(await parts.agent.getCleanSteps(where, node, node.ports)).filter((step) => offeredByNode(node, step)).map(planned), ...bmcCleanSteps(parts, node)];
   if (requested === null) return automatedCleanPlan(offered, priorities);
   const steps = manualCleanPlan(requested, offered, node.uuid);
-  for (const step of steps) if (step.interface === 'bios') checkBiosStep(node, step, parts.biosSteps!.settingsHelp);
+  checkBmcSteps(parts, node, requested, steps);
   return steps;
 }

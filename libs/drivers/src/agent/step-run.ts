@@ -16,14 +16,14 @@ import {
   type StepProgress,
   stepName,
 } from '@ironledger/domain';
-import { checkBiosStep } from '../bios-steps.js';
+import { runRaidStep } from '../raid-steps.js';
 import { DriverError, StepFailure, type WorkOutcome } from '../driver.js';
 import { type AgentCommand, agentCommandError, agentEndpoint } from './client.js';
 import { configDriveForAgent } from './config-drive.js';
 import { imageInfo } from './instance-info.js';
 import { runOutOfBand } from './out-of-band.js';
 import { type AgentProvisioningParts } from './parts.js';
-import { BIOS_STEPS, BOOT_RAMDISK, inBand, planSteps, raidStepRefusal } from './step-plan.js';
+import { BIOS_STEPS, BOOT_RAMDISK, byRedfishRaid, checkBmcSteps, inBand, planSteps, raidStepRefusal } from './step-plan.js';
 
 /** What a run needs: the parts it drives and the automated cleaning priorities. */
 export interface StepRunContext {
@@ -98,11 +98,15 @@ async function runNextSteps(parts: AgentProvisioningParts, node: Node, kind: Ste
   for (let next = (index ?? -1) + 1; next < steps.length; next++) {
     const step = steps[next]!;
     progress.push({ type: 'started', kind, index: next });
-    if (inBand(step)) {
+    if (inBand(node, step)) {
       const command = await startInBand(parts, node, kind, step);
       if (command.command_status === 'RUNNING') return 'wait';
       if (command.command_status === 'FAILED') throw new StepFailure(stepFailed(kind, step, node, command), progress);
       progress.push(finished(node, kind, next, step, command, progress));
+      continue;
+    }
+    if (byRedfishRaid(node, step)) {
+      progress.push({ type: 'finished', kind, index: next, raid_config: await runRaidStep(node, step, parts.raidSteps!) });
       continue;
     }
     powerState = (await runOutOfBand(parts, node, step)) ?? powerState;
@@ -139,8 +143,9 @@ async function startInBand({ agent }: AgentProvisioningParts, node: Node, kind: 
 export async function cleanWithoutRamdisk(parts: AgentProvisioningParts, node: Node, requested: readonly Json[]): Promise<WorkOutcome> {
   const progress: StepProgress[] = [];
   try {
+    // Ironic's RAID steps need the ramdisk booted: they are not offered here.
     const steps = manualCleanPlan(requested, parts.biosSteps ? BIOS_STEPS : [], node.uuid);
-    for (const step of steps) checkBiosStep(node, step, parts.biosSteps!.settingsHelp);
+    checkBmcSteps(parts, node, requested, steps);
     progress.push({ type: 'planned', kind: 'clean', steps });
     for (const [index, step] of steps.entries()) {
       progress.push({ type: 'started', kind: 'clean', index });

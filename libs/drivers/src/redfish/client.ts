@@ -106,17 +106,19 @@ export class RedfishClient {
 
   /**
    * Sends any request with an optional JSON body and extra headers (`If-Match`); throws
-   * `RedfishError` unless the answer is 2xx. Returns the answer's ETag and body (`null` when empty).
+   * `RedfishError` unless the answer is 2xx. Returns the answer's ETag, `Location` (what a POST
+   * created) and body (`null` when empty).
    */
   async request(
-    method: 'GET' | 'PATCH' | 'POST',
+    method: 'GET' | 'PATCH' | 'POST' | 'DELETE',
     path: string,
     { body, headers = {}, timeoutMs = this.options.requestTimeoutMs }: { body?: Resource; headers?: Readonly<Record<string, string>>; timeoutMs?: number } = {},
-  ): Promise<{ readonly etag: string | null; readonly resource: Resource | null }> {
+  ): Promise<{ readonly etag: string | null; readonly location: string | null; readonly status: number; readonly resource: Resource | null }> {
     const response = await this.exchange(method, path, body, timeoutMs, headers);
     this.check(method, path, response);
     const etag = header(response, 'etag') ?? null;
-    return { etag, resource: response.text.trim() === '' ? null : this.parse(method, path, response) };
+    const location = header(response, 'location') ?? null;
+    return { etag, location, status: response.status, resource: response.text.trim() === '' ? null : this.parse(method, path, response) };
   }
 
   /** The service root's links, read once (Redfish serves the root without authentication). */

@@ -11,9 +11,11 @@ import { redfishBios } from './bios.js';
 import { RedfishConnections } from './connections.js';
 import { redfishInspect } from './inspect.js';
 import { redfishManagement } from './management.js';
+import { redfishRaid } from './raid.js';
 import { type ClosablePowerDriver, redfishPower, type RedfishOptions } from './power.js';
 
 export { redfishBios } from './bios.js';
+export { redfishRaid, type RaidDriver } from './raid.js';
 export { RedfishConnections } from './connections.js';
 export { parseDriverInfo as parseRedfishDriverInfo, REDFISH_AUTH_TYPES, type RedfishAuthType, type RedfishDriverInfo } from './driver-info.js';
 export { RedfishError, type RedfishErrorKind } from './errors.js';
@@ -31,9 +33,9 @@ export interface RedfishHardware extends HardwareType {
 }
 
 /**
- * Ironic's `redfish` hardware type: power, management and BIOS through Redfish over one set of
- * BMC connections, and inspection through Redfish too (`redfish`). Provisioning goes through the ramdisk agent, booted by virtual media or PXE
- * (`direct` deploy, cleaning with the BIOS steps, `agent` rescue); a `ramdisk` deployment boots
+ * Ironic's `redfish` hardware type: power, management, BIOS, RAID and inspection through Redfish
+ * over one set of BMC connections. Provisioning goes through the ramdisk agent, booted by virtual media or PXE
+ * (`direct` deploy, cleaning with the BIOS steps and the `redfish` RAID interface's, `agent` rescue); a `ramdisk` deployment boots
  * the instance's own ramdisk or ISO.
  */
 export function redfishHardware(options: RedfishOptions = {}, agentOptions: AgentOptions = {}): RedfishHardware {
@@ -49,7 +51,7 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
   const boots = [redfishVirtualMediaBoot(connections, redfish, { images, apiUrl, media }), pxeBoot(management, { apiUrl, images }, 'ipxe'), pxeBoot(management, { apiUrl, images })];
   const boot = (node: Node) => bootInterfaceFor(node, boots);
   const agent = agentProvisioning(
-    { power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps },
+    { power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps, raidSteps: redfishRaid(connections) },
     { cleanStepPriorities: agentOptions.cleanStepPriorities },
   );
   return {

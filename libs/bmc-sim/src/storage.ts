@@ -1,0 +1,200 @@
+/**
+ * Each system's RAID storage: one Storage resource (`Systems/{n}/Storage/1`) with one RAID
+ * controller, four drives of the same kind and a Volumes collection that creates volumes from a
+ * POST and deletes them with DELETE, applied at once (`Immediate`). The state of a system's
+ * storage is kept only once someone changes it, so 10,000 untouched BMCs cost nothing.
+ */
+import { redfishError } from './resources.js';
+
+/** The one Storage resource of every system, its controller's RAID levels and its drives. */
+export const STORAGE_ID = '1';
+export const RAID_TYPES = ['RAID0', 'RAID1', 'RAID5', 'RAID10'] as const;
+export const DRIVE_IDS = ['Disk.0', 'Disk.1', 'Disk.2', 'Disk.3'] as const;
+export const DRIVE_CAPACITY_BYTES = 480 * 1024 ** 3;
+
+/** How many drives a volume of each RAID type needs at least, and how many of them hold redundancy. */
+const LEVELS: Readonly<Record<(typeof RAID_TYPES)[number], { readonly minDrives: number; readonly overhead: (drives: number) => number; readonly even?: boolean }>> = {
+  RAID0: { minDrives: 1, overhead: () => 0 },
+  RAID1: { minDrives: 2, overhead: (drives) => drives - 1 },
+  RAID5: { minDrives: 3, overhead: () => 1 },
+  RAID10: { minDrives: 4, overhead: (drives) => drives / 2, even: true },
+};
+
+export interface Volume {
+  readonly id: string;
+  readonly name: string;
+  readonly raidType: (typeof RAID_TYPES)[number];
+  readonly capacityBytes: number;
+  readonly drives: readonly string[];
+}
+
+interface SystemStorage {
+  readonly volumes: Volume[];
+  nextId: number;
+}
+
+/** What a Volumes request gets: a body (or none) and its status, with the new volume's path for `Location`. */
+export interface StorageAnswer {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly location?: string;
+}
+
+const missing = (url: string): StorageAnswer => ({ status: 404, body: redfishError('ResourceMissingAtURI', url) });
+const refused = (...error: Parameters<typeof redfishError>): StorageAnswer => ({ status: 400, body: redfishError(...error) });
+
+/** The storage of every system of one simulator. */
+export class Storages {
+  private readonly systems = new Map<number, SystemStorage>();
+
+  /** The volumes system `n` has now. */
+  volumes(n: number): readonly Volume[] {
+    return this.systems.get(n)?.volumes ?? [];
+  }
+
+  /** System `n` back to no volumes (a control `reset`). */
+  clear(n: number): void {
+    this.systems.delete(n);
+  }
+
+  private of(n: number): SystemStorage {
+    let storage = this.systems.get(n);
+    if (!storage) this.systems.set(n, (storage = { volumes: [], nextId: 1 }));
+    return storage;
+  }
+
+  collection(prefix: string, n: number): unknown {
+    const path = `${systemPath(prefix, n)}/Storage`;
+    return { '@odata.type': '#StorageCollection.StorageCollection', '@odata.id': path, Name: 'Storage Collection', 'Members@odata.count': 1, Members: [{ '@odata.id': `${path}/${STORAGE_ID}` }] };
+  }
+
+  storage(prefix: string, n: number): unknown {
+    const path = storagePath(prefix, n);
+    return {
+      '@odata.type': '#Storage.v1_10_1.Storage',
+      '@odata.id': path,
+      Id: STORAGE_ID,
+      Name: 'RAID Storage',
+      Status: { State: 'Enabled', Health: 'OK' },
+      StorageControllers: [
+        {
+          '@odata.id': `${path}#/StorageControllers/0`,
+          MemberId: '0',
+          Name: 'Virtual RAID controller',
+          Status: { State: 'Enabled', Health: 'OK' },
+          SupportedControllerProtocols: ['PCIe'],
+          SupportedDeviceProtocols: ['SAS'],
+          SupportedRAIDTypes: [...RAID_TYPES],
+        },
+      ],
+      Drives: DRIVE_IDS.map((id) => ({ '@odata.id': `${path}/Drives/${id}` })),
+      Volumes: { '@odata.id': `${path}/Volumes` },
+    };
+  }
+
+  drive(prefix: string, n: number, id: string, url: string): StorageAnswer {
+    if (!(DRIVE_IDS as readonly string[]).includes(id)) return missing(url);
+    return {
+      status: 200,
+      body: {
+        '@odata.type': '#Drive.v1_9_0.Drive',
+        '@odata.id': `${storagePath(prefix, n)}/Drives/${id}`,
+        Id: id,
+        Name: `Virtual drive ${id}`,
+        CapacityBytes: DRIVE_CAPACITY_BYTES,
+        MediaType: 'HDD',
+        Protocol: 'SAS',
+        Status: { State: 'Enabled', Health: 'OK' },
+      },
+    };
+  }
+
+  volumeCollection(prefix: string, n: number): unknown {
+    const path = `${storagePath(prefix, n)}/Volumes`;
+    const volumes = this.volumes(n);
+    return {
+      '@odata.type': '#VolumeCollection.VolumeCollection',
+      '@odata.id': path,
+      Name: 'Volume Collection',
+      'Members@odata.count': volumes.length,
+      Members: volumes.map((volume) => ({ '@odata.id': `${path}/${volume.id}` })),
+      '@Redfish.OperationApplyTimeSupport': { '@odata.type': '#Settings.v1_3_3.OperationApplyTimeSupport', SupportedValues: ['Immediate'] },
+    };
+  }
+
+  volume(prefix: string, n: number, id: string, url: string): StorageAnswer {
+    const volume = this.volumes(n).find((candidate) => candidate.id === id);
+    return volume ? { status: 200, body: volumeResource(prefix, n, volume) } : missing(url);
+  }
+
+  /** `POST …/Volumes`: `RAIDType`, `CapacityBytes` and `Links.Drives` of this storage, which must hold it; 201 with its `Location`. */
+  create(prefix: string, n: number, body: unknown): StorageAnswer {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return refused('MalformedJSON');
+    const request = body as Record<string, unknown>;
+    for (const property of Object.keys(request)) {
+      if (!['RAIDType', 'CapacityBytes', 'Links', 'Name', '@Redfish.OperationApplyTime'].includes(property)) return refused('PropertyUnknown', property);
+    }
+    const applyTime = request['@Redfish.OperationApplyTime'];
+    if (applyTime !== undefined && applyTime !== 'Immediate') return refused('PropertyValueNotInList', String(applyTime), '@Redfish.OperationApplyTime');
+    const raidType = request.RAIDType;
+    if (raidType === undefined) return refused('PropertyMissing', 'RAIDType');
+    if (!(RAID_TYPES as readonly unknown[]).includes(raidType)) return refused('PropertyValueNotInList', String(raidType), 'RAIDType');
+    const capacity = request.CapacityBytes;
+    if (capacity === undefined) return refused('PropertyMissing', 'CapacityBytes');
+    if (typeof capacity !== 'number' || !Number.isInteger(capacity) || capacity <= 0) return refused('PropertyValueTypeError', String(capacity), 'CapacityBytes');
+    const links = (request.Links as Record<string, unknown> | undefined)?.Drives;
+    if (!Array.isArray(links) || links.length === 0) return refused('PropertyMissing', 'Links/Drives');
+    const drivesPath = `${storagePath(prefix, n)}/Drives/`;
+    const drives: string[] = [];
+    for (const link of links) {
+      const path = (link as Record<string, unknown> | null)?.['@odata.id'];
+      const id = typeof path === 'string' && path.startsWith(drivesPath) ? path.slice(drivesPath.length) : '';
+      if (!(DRIVE_IDS as readonly string[]).includes(id) || drives.includes(id)) return refused('PropertyValueNotInList', String(path), 'Links/Drives');
+      drives.push(id);
+    }
+    const level = LEVELS[raidType as (typeof RAID_TYPES)[number]];
+    if (drives.length < level.minDrives || (level.even && drives.length % 2 !== 0)) return refused('PropertyValueOutOfRange', String(drives.length), 'Links/Drives');
+    const storage = this.of(n);
+    // Each drive gives the volume an equal share, and a drive holds the volumes it already backs.
+    const perDrive = Math.ceil(capacity / (drives.length - level.overhead(drives.length)));
+    for (const id of drives) {
+      const used = storage.volumes.filter((volume) => volume.drives.includes(id)).reduce((sum, volume) => sum + volumeShare(volume), 0);
+      if (used + perDrive > DRIVE_CAPACITY_BYTES) return refused('PropertyValueOutOfRange', String(capacity), 'CapacityBytes');
+    }
+    const id = String(storage.nextId++);
+    const name = typeof request.Name === 'string' ? request.Name : `Volume ${id}`;
+    storage.volumes.push({ id, name, raidType: raidType as Volume['raidType'], capacityBytes: capacity, drives });
+    return { status: 201, location: `${storagePath(prefix, n)}/Volumes/${id}`, body: volumeResource(prefix, n, storage.volumes.at(-1)!) };
+  }
+
+  /** `DELETE …/Volumes/{id}`: gone at once (204). */
+  remove(n: number, id: string, url: string): StorageAnswer {
+    const volumes = this.systems.get(n)?.volumes;
+    const at = volumes?.findIndex((volume) => volume.id === id) ?? -1;
+    if (at < 0) return missing(url);
+    volumes!.splice(at, 1);
+    return { status: 204 };
+  }
+}
+
+/** What a volume takes of each of its drives. */
+function volumeShare(volume: Volume): number {
+  return Math.ceil(volume.capacityBytes / (volume.drives.length - LEVELS[volume.raidType].overhead(volume.drives.length)));
+}
+
+function volumeResource(prefix: string, n: number, volume: Volume): unknown {
+  const path = storagePath(prefix, n);
+  return {
+    '@odata.type': '#Volume.v1_6_2.Volume',
+    '@odata.id': `${path}/Volumes/${volume.id}`,
+    Id: volume.id,
+    Name: volume.name,
+    RAIDType: volume.raidType,
+    CapacityBytes: volume.capacityBytes,
+    Status: { State: 'Enabled', Health: 'OK' },
+    Links: { Drives: volume.drives.map((id) => ({ '@odata.id': `${path}/Drives/${id}` })) },
+  };
+}
+
+const systemPath = (prefix: string, n: number) => `${prefix}/redfish/v1/Systems/${n}`;
+const storagePath = (prefix: string, n: number) => `${systemPath(prefix, n)}/Storage/${STORAGE_ID}`;

@@ -1,0 +1,188 @@
+/**
+ * Ironic's `redfish` RAID interface: its clean steps `create_configuration` and
+ * `delete_configuration`, through the Storage resources of the node's ComputerSystem. Volumes are
+ * created by POSTing to a storage's Volumes collection and deleted with DELETE, applied at once
+ * when the collection offers `Immediate`. The configuration the node records afterwards is what
+ * the BMC then has, as Ironic reads it back.
+ */
+import { type JsonObject, type Node } from '@ironledger/domain';
+import { DriverError } from '../driver.js';
+import { type RedfishClient, type Resource } from './client.js';
+import { type RedfishConnections, redfishException } from './connections.js';
+import { RedfishError } from './errors.js';
+import { disksToCreate, findConfiguration, type PhysicalDrive, plannedDisks, raidLevelOf, REDFISH_RAID_LEVELS } from './raid-layout.js';
+
+/** `raid.create_configuration`'s arguments, with Ironic's defaults (`delete_existing` is taken and, as in Ironic, not acted on). */
+export interface CreateRaidArgs {
+  readonly createRootVolume: boolean;
+  readonly createNonrootVolumes: boolean;
+}
+
+/** Ironic's `redfish` RAID interface; each step resolves with the configuration the node records (`logical_disks` the BMC has). */
+export interface RaidDriver {
+  createConfiguration(node: Node, args: CreateRaidArgs): Promise<JsonObject>;
+  deleteConfiguration(node: Node): Promise<JsonObject>;
+}
+
+/** A storage resource of the system, as Ironic reads it. */
+interface Storage {
+  readonly id: string;
+  readonly resource: Resource;
+  /** Its first controller has no RAID levels: not one RAID is built on. */
+  readonly raidless: boolean;
+}
+
+const GIB = 1024 ** 3;
+
+const linkOf = (value: unknown): string | undefined => {
+  const path = (value as Resource | null | undefined)?.['@odata.id'];
+  return typeof path === 'string' ? path : undefined;
+};
+const membersOf = (collection: Resource): string[] => (Array.isArray(collection.Members) ? collection.Members.map(linkOf).filter((path): path is string => path !== undefined) : []);
+
+export function redfishRaid(connections: RedfishConnections): RaidDriver {
+  const systemOf = async (node: Node) => {
+    const target = connections.systemOf(node);
+    return { client: target.client, system: (await connections.readSystem(target)).system };
+  };
+
+  const storages = async (client: RedfishClient, system: Resource): Promise<Storage[]> => {
+    const collection = linkOf(system.Storage);
+    if (!collection) throw new RedfishError('not-found', 'The attribute Storage is missing from the resource ComputerSystem');
+    const found: Storage[] = [];
+    for (const path of membersOf(await client.get(collection))) {
+      const resource = await client.get(path);
+      const controllers = Array.isArray(resource.StorageControllers) ? (resource.StorageControllers as Resource[]) : [];
+      const raidTypes = controllers[0]?.SupportedRAIDTypes;
+      found.push({ id: String(resource.Id), resource, raidless: Array.isArray(raidTypes) && raidTypes.length === 0 });
+    }
+    return found;
+  };
+
+  const drivesOf = async (client: RedfishClient, storage: Storage): Promise<PhysicalDrive[]> => {
+    const links = Array.isArray(storage.resource.Drives) ? storage.resource.Drives.map(linkOf).filter((path): path is string => path !== undefined) : [];
+    const drives: PhysicalDrive[] = [];
+    for (const path of links) {
+      const drive = await client.get(path);
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      drives.push({ id: String(drive.Id), path, capacityBytes: typeof drive.CapacityBytes === 'number' ? drive.CapacityBytes : 0, mediaType: text(drive.MediaType), protocol: text(drive.Protocol), storage: storage.id });
+    }
+    return drives;
+  };
+
+  const volumesPath = (storage: Storage): string => {
+    const path = linkOf(storage.resource.Volumes);
+    if (!path) throw new RedfishError('not-found', `The attribute Volumes is missing from the resource Storage ${storage.id}`);
+    return path;
+  };
+
+  /** The apply time Ironic asks for: `Immediate` when offered, else `OnReset`, else none. */
+  const applyTime = (collection: Resource): string | null => {
+    const supported = (collection['@Redfish.OperationApplyTimeSupport'] as Resource | undefined)?.SupportedValues;
+    if (!Array.isArray(supported)) return null;
+    if (supported.includes('Immediate')) return 'Immediate';
+    return supported.includes('OnReset') ? 'OnReset' : null;
+  };
+
+  /** Changes that wait for a reboot are not taken here: the step fails rather than leave them pending. */
+  const refuseDeferred = (node: Node, when: string | null, status: number) => {
+    if (when === 'OnReset' || status === 202) {
+      throw new DriverError(`The BMC of node ${node.uuid} applies RAID changes only at a reboot (apply time OnReset, or a task), which this build's redfish RAID interface does not wait for.`);
+    }
+  };
+
+  /** What the BMC has now, as the node records it (Ironic's `update_raid_config`): every volume with a RAID type. */
+  const currentConfig = async (client: RedfishClient, system: Resource): Promise<JsonObject> => {
+    const logical_disks: JsonObject[] = [];
+    for (const storage of await storages(client, system)) {
+      for (const path of membersOf(await client.get(volumesPath(storage)))) {
+        const volume = await client.get(path);
+        const level = typeof volume.RAIDType === 'string' ? raidLevelOf(volume.RAIDType) : undefined;
+        if (level === undefined) continue;
+        logical_disks.push({
+          id: String(volume.Id),
+          name: typeof volume.Name === 'string' ? volume.Name : null,
+          controller: storage.id,
+          size_gb: Math.trunc((typeof volume.CapacityBytes === 'number' ? volume.CapacityBytes : 0) / GIB),
+          raid_level: level,
+        });
+      }
+    }
+    return { logical_disks };
+  };
+
+  /** A failure reading the BMC, in Ironic's words (`RedfishError` around sushy's message). */
+  const asIronic = (error: unknown): unknown => (error instanceof RedfishError && !error.message.startsWith('Redfish exception occurred') ? redfishException(error.message, error.kind, error.status) : error);
+
+  return {
+    async createConfiguration(node, { createRootVolume, createNonrootVolumes }) {
+      const target = node.target_raid_config.logical_disks;
+      // Ironic reads the target's disks without checking there is a target (a KeyError).
+      if (!Array.isArray(target)) throw new DriverError("'logical_disks'");
+      const disks = plannedDisks(node.uuid, target as JsonObject[]);
+      const { client, system } = await systemOf(node);
+      let raidStorages: Storage[];
+      const drives: PhysicalDrive[] = [];
+      try {
+        raidStorages = (await storages(client, system)).filter((storage) => !storage.raidless);
+        for (const storage of raidStorages) drives.push(...(await drivesOf(client, storage)));
+      } catch (error) {
+        throw asIronic(error);
+      }
+      const toCreate = disksToCreate(findConfiguration(disks, drives), createRootVolume, createNonrootVolumes);
+      // Grouped by controller, in the order of their names, as Ironic submits them.
+      const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      const ordered = toCreate.map((disk, at) => ({ disk, at })).sort((a, b) => byName(String(a.disk.controller), String(b.disk.controller)) || a.at - b.at);
+      for (const { disk } of ordered) {
+        const names = disk.physical_disks ?? [];
+        const storage = raidStorages.find((candidate) => drives.some((drive) => drive.storage === candidate.id && names.includes(drive.id)));
+        if (!storage) throw redfishException(`No storage controller found for node ${node.uuid}`);
+        try {
+          const collectionPath = volumesPath(storage);
+          const when = applyTime(await client.get(collectionPath));
+          refuseDeferred(node, when, 0);
+          const body: Resource = { RAIDType: REDFISH_RAID_LEVELS[disk.raid_level]!.raidType, CapacityBytes: disk.size_bytes };
+          if (names.length > 0) body.Links = { Drives: names.map((name) => ({ '@odata.id': drives.find((drive) => drive.storage === storage.id && drive.id === name)?.path ?? null })) };
+          if (when) body['@Redfish.OperationApplyTime'] = when;
+          const answer = await client.request('POST', collectionPath, { body });
+          refuseDeferred(node, when, answer.status);
+        } catch (error) {
+          throw asIronic(error);
+        }
+      }
+      try {
+        return await currentConfig(client, system);
+      } catch (error) {
+        throw asIronic(error);
+      }
+    },
+
+    async deleteConfiguration(node) {
+      const { client, system } = await systemOf(node);
+      const doomed: { path: string; when: string | null }[] = [];
+      try {
+        for (const storage of await storages(client, system)) {
+          const collection = await client.get(volumesPath(storage));
+          const when = applyTime(collection);
+          refuseDeferred(node, when, 0);
+          for (const path of membersOf(collection)) {
+            const volume = await client.get(path);
+            if (typeof volume.RAIDType === 'string' && volume.RAIDType !== '') doomed.push({ path, when });
+          }
+        }
+      } catch (error) {
+        throw asIronic(error);
+      }
+      // As in Ironic, a refused deletion fails the step with the BMC's answer as it is.
+      for (const { path, when } of doomed) {
+        const answer = await client.request('DELETE', path, when ? { body: { '@Redfish.OperationApplyTime': when } } : {});
+        refuseDeferred(node, when, answer.status);
+      }
+      try {
+        return await currentConfig(client, system);
+      } catch (error) {
+        throw asIronic(error);
+      }
+    },
+  };
+}
