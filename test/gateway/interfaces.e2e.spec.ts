@@ -15,9 +15,9 @@ jest.setTimeout(60_000);
 const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
 
-/** Implementations Ironic 21.4 enables for a type that this build does not offer: Redfish RAID and vendor methods. */
+/** Implementations Ironic 21.4 enables for a type that this build does not offer: Redfish RAID. */
 const NOT_OFFERED: Record<string, Partial<Record<string, string[]>>> = {
-  redfish: { raid: ['redfish'], vendor: ['redfish'] },
+  redfish: { raid: ['redfish'] },
 };
 
 /** A node the recorded requests name (`ifaces-ipmi`, `ifaces-manual`, …), to be replaced by its UUID. */

@@ -56,7 +56,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     raid: ['no-raid', 'agent'],
     rescue: ['no-rescue', 'agent'],
     storage: ['noop', 'cinder', 'external'],
-    vendor: ['no-vendor'],
+    vendor: ['redfish', 'no-vendor'],
   },
   ipmi: {
     bios: ['no-bios'],
@@ -98,7 +98,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
 export const IRONIC_DEFAULTS_NOT_TAKEN: Readonly<Record<string, Partial<Record<HardwareInterface, string>>>> = {
   ipmi: { inspect: 'no-inspect', network: 'flat' },
   'manual-management': { inspect: 'no-inspect', network: 'flat' },
-  redfish: { network: 'flat', raid: 'redfish', vendor: 'redfish' },
+  redfish: { network: 'flat', raid: 'redfish' },
 };
 
 /** Ironic's class of each hardware type, as its refusals name it. */

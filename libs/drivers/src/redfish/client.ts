@@ -26,6 +26,7 @@ export interface ServiceLinks {
   readonly registries: string | null;
   /** `Links.Sessions`. */
   readonly sessions: string | null;
+  readonly eventService: string | null;
 }
 
 interface RawResponse {
@@ -109,7 +110,7 @@ export class RedfishClient {
    * `RedfishError` unless the answer is 2xx. Returns the answer's ETag and body (`null` when empty).
    */
   async request(
-    method: 'GET' | 'PATCH' | 'POST',
+    method: 'GET' | 'PATCH' | 'POST' | 'DELETE',
     path: string,
     { body, headers = {}, timeoutMs = this.options.requestTimeoutMs }: { body?: Resource; headers?: Readonly<Record<string, string>>; timeoutMs?: number } = {},
   ): Promise<{ readonly etag: string | null; readonly resource: Resource | null }> {
@@ -125,7 +126,7 @@ export class RedfishClient {
       const response = await this.send('GET', this.info.rootPath, undefined, {}, timeoutMs);
       this.check('GET', this.info.rootPath, response);
       const root = this.parse('GET', this.info.rootPath, response);
-      this.serviceLinks = { systems: odataId(root.Systems), registries: odataId(root.Registries), sessions: odataId((root.Links as Resource | undefined)?.Sessions) };
+      this.serviceLinks = { systems: odataId(root.Systems), registries: odataId(root.Registries), sessions: odataId((root.Links as Resource | undefined)?.Sessions), eventService: odataId(root.EventService) };
     }
     return this.serviceLinks;
   }
