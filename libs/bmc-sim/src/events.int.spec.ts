@@ -30,7 +30,12 @@ describe('EventService', () => {
     expect((await call('/bmc/2/redfish/v1')).json.EventService).toEqual({ '@odata.id': '/bmc/2/redfish/v1/EventService' });
     const service = await call('/bmc/2/redfish/v1/EventService');
     expect(service.status).toBe(200);
-    expect(service.json).toMatchObject({ EventTypesForSubscription: expect.arrayContaining(['Alert', 'StatusChange']), Subscriptions: { '@odata.id': SUBSCRIPTIONS } });
+    expect(service.json).toMatchObject({
+      EventTypesForSubscription: expect.arrayContaining(['Alert', 'StatusChange']),
+      Subscriptions: { '@odata.id': SUBSCRIPTIONS },
+      Actions: { '#EventService.SubmitTestEvent': { target: '/bmc/2/redfish/v1/EventService/Actions/EventService.SubmitTestEvent' } },
+    });
+    expect((await call('/bmc/2/redfish/v1/EventService/Actions/EventService.SubmitTestEvent', 'POST', { EventType: 'Alert' })).status).toBe(204);
   });
 
   it('creates, lists, reads and deletes subscriptions, each BMC its own', async () => {

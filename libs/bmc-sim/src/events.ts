@@ -1,7 +1,7 @@
 /**
  * The Redfish EventService of each service (BMC n, enclosure -e, the root 0): its event
- * subscriptions, created, listed, read and deleted as a BMC does. No event is ever sent; the
- * subscriptions are what a client manages.
+ * subscriptions, created, listed, read and deleted as a BMC does. No event is ever sent (a test
+ * event is accepted and dropped); the subscriptions are what a client manages.
  */
 import { redfishError } from './resources.js';
 
@@ -92,6 +92,8 @@ export function eventServiceResource(prefix: string) {
     DeliveryRetryIntervalSeconds: 60,
     EventTypesForSubscription: EVENT_TYPES,
     Subscriptions: { '@odata.id': `${path}/Subscriptions` },
+    // sushy requires the service's actions; the test event is accepted and, like every event here, not sent.
+    Actions: { '#EventService.SubmitTestEvent': { target: `${path}/Actions/EventService.SubmitTestEvent` } },
   };
 }
 

@@ -56,7 +56,7 @@ type Resource =
   | 'serviceRoot' | 'systems' | 'system' | 'patchSystem' | 'resetInfo' | 'reset' | 'sessionService' | 'sessions' | 'login' | 'session' | 'logout'
   | 'secureBoot' | 'patchSecureBoot' | 'bios' | 'biosSettings' | 'patchBiosSettings' | 'resetBios' | 'chassisCollection' | 'chassis' | 'patchChassis'
   | 'registries' | 'registryFile' | 'registry' | 'managers' | 'manager' | 'virtualMediaCollection' | 'virtualMedia' | 'insertMedia' | 'ejectMedia'
-  | 'systemHardware' | 'eventService' | 'subscriptions' | 'subscription' | 'subscribe' | 'unsubscribe';
+  | 'systemHardware' | 'eventService' | 'subscriptions' | 'subscription' | 'subscribe' | 'unsubscribe' | 'submitTestEvent';
 
 const SESSION_RESOURCES: ReadonlySet<Resource> = new Set<Resource>(['sessionService', 'sessions', 'login', 'session', 'logout']);
 
@@ -277,6 +277,7 @@ export class BmcSim {
       route('get', '/SessionService/Sessions/:sid', 'session');
       route('delete', '/SessionService/Sessions/:sid', 'logout');
       route('get', '/EventService', 'eventService');
+      route('post', '/EventService/Actions/EventService.SubmitTestEvent', 'submitTestEvent');
       route('get', '/EventService/Subscriptions', 'subscriptions');
       route('post', '/EventService/Subscriptions', 'subscribe');
       route('get', '/EventService/Subscriptions/:sub_id', 'subscription');
@@ -540,6 +541,8 @@ export class BmcSim {
         reply.header('Location', subscriptionPath(prefix, created.subscription));
         return void sendJson(reply, 201, subscriptionResource(prefix, created.subscription), garbled);
       }
+      case 'submitTestEvent':
+        return void reply.code(204).header('OData-Version', '4.0').send();
       case 'unsubscribe':
         return this.subscriptions.delete(owner, request.params.sub_id ?? '') ? void reply.code(204).header('OData-Version', '4.0').send() : missing();
       default: {

@@ -78,6 +78,8 @@ describe('eject_vmedia', () => {
   });
 });
 
+const ALLOWED = "{<EventType.STATUS_CHANGE: 'StatusChange'>, <EventType.RESOURCE_UPDATED: 'ResourceUpdated'>, <EventType.RESOURCE_ADDED: 'ResourceAdded'>, <EventType.RESOURCE_REMOVED: 'ResourceRemoved'>, <EventType.ALERT: 'Alert'>}";
+
 describe('event subscriptions', () => {
   it('creates one with Redfish defaults and returns its common fields', async () => {
     const created = (await call(1, 'create_subscription', { Destination: 'https://collector.example/events' })) as Record<string, unknown>;
@@ -87,18 +89,20 @@ describe('event subscriptions', () => {
   });
 
   it('lists, reads and deletes them', async () => {
-    const { Id: id } = (await call(1, 'create_subscription', { Destination: 'http://c.example:8080/x', Context: 'rack 7', EventTypes: ['StatusChange'] })) as { Id: string };
+    const { Id: id } = (await call(1, 'create_subscription', { Destination: 'http://c.example:8080/x', Context: 'rack 7', EventTypes: [] })) as { Id: string };
     const all = (await call(1, 'get_all_subscriptions')) as Record<string, unknown>;
     expect(all).toMatchObject({ '@odata.id': '/bmc/1/redfish/v1/EventService/Subscriptions', 'Members@odata.count': 1, Members: [{ '@odata.id': `/bmc/1/redfish/v1/EventService/Subscriptions/${id}` }] });
-    expect(await call(1, 'get_subscription', { id })).toEqual({ Id: id, Destination: 'http://c.example:8080/x', Protocol: 'Redfish', Context: 'rack 7', EventTypes: ['StatusChange'] });
+    expect(await call(1, 'get_subscription', { id })).toEqual({ Id: id, Destination: 'http://c.example:8080/x', Protocol: 'Redfish', Context: 'rack 7', EventTypes: [] });
     expect(await call(1, 'delete_subscription', { id })).toBeNull();
     expect(((await call(1, 'get_all_subscriptions')) as Record<string, unknown>)['Members@odata.count']).toBe(0);
   });
 
   it("refuses arguments in Ironic's words and order", async () => {
     const cases: [JsonObject, string][] = [
-      [{ Destination: 'https://c.example', EventTypes: ['Weather'] }, "EventTypes ['Weather'] is not a valid value, allowed values {'Alert', 'ResourceAdded', 'ResourceRemoved', 'ResourceUpdated', 'StatusChange'}"],
-      [{ Destination: 'https://c.example', EventTypes: 'Alert' }, "EventTypes Alert is not a valid value, allowed values {'Alert', 'ResourceAdded', 'ResourceRemoved', 'ResourceUpdated', 'StatusChange'}"],
+      [{ Destination: 'https://c.example', EventTypes: ['Weather'] }, `EventTypes ['Weather'] is not a valid value, allowed values ${ALLOWED}`],
+      [{ Destination: 'https://c.example', EventTypes: 'Alert' }, `EventTypes Alert is not a valid value, allowed values ${ALLOWED}`],
+      // Ironic 21.4 refuses even the types the BMC offers (see the driver).
+      [{ Destination: 'https://c.example', EventTypes: ['Alert'] }, `EventTypes ['Alert'] is not a valid value, allowed values ${ALLOWED}`],
       [{ Destination: 'https://c.example', Context: 5 }, 'Context 5 is not a valid string'],
       [{ Destination: 'https://c.example', Protocol: false }, 'Protocol False is not a string'],
       [{ Destination: 'https://c.example', HttpHeaders: { a: 'b' } }, "HttpHeaders {'a': 'b'} is not a list of headers"],

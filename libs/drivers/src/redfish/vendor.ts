@@ -5,6 +5,17 @@ import { type Resource } from './client.js';
 import { type NodeSystem, type RedfishConnections, redfishException } from './connections.js';
 import { RedfishError } from './errors.js';
 
+/** sushy's `EventType` members (name, value), in its order. */
+const SUSHY_EVENT_TYPES: readonly (readonly [string, string])[] = [
+  ['STATUS_CHANGE', 'StatusChange'],
+  ['RESOURCE_UPDATED', 'ResourceUpdated'],
+  ['RESOURCE_ADDED', 'ResourceAdded'],
+  ['RESOURCE_REMOVED', 'ResourceRemoved'],
+  ['ALERT', 'Alert'],
+  ['METRIC_REPORT', 'MetricReport'],
+  ['OTHER', 'Other'],
+];
+
 /** The fields of a BMC's subscription a call returns. */
 const SUBSCRIPTION_FIELDS = new Set(['Id', 'Context', 'Protocol', 'Destination', 'EventTypes']);
 
@@ -46,9 +57,12 @@ export function redfishVendor(connections: RedfishConnections): VendorDriver {
   const validateSubscription = async (node: Node, args: JsonObject): Promise<void> => {
     const { Destination: destination, EventTypes: eventTypes, Context: context = '', Protocol: protocol = 'Redfish', HttpHeaders: headers } = args;
     if (eventTypes !== undefined && eventTypes !== null) {
-      const allowed = stringList((await eventService(connections.systemOf(node))).EventTypesForSubscription);
-      if (!Array.isArray(eventTypes) || !eventTypes.every((type) => typeof type === 'string' && allowed.includes(type))) {
-        throw new DriverRefusal(`EventTypes ${pythonStr(eventTypes)} is not a valid value, allowed values ${pythonSet(allowed)}`);
+      const offered = stringList((await eventService(connections.systemOf(node))).EventTypesForSubscription);
+      // Ironic 21.4 compares the names with sushy's enum members, which no name equals: only an
+      // empty list gets through. The BMC's offer is named as sushy's members (all when it offers none).
+      const allowed = SUSHY_EVENT_TYPES.filter(([, value]) => offered.length === 0 || offered.includes(value));
+      if (!Array.isArray(eventTypes) || eventTypes.length > 0) {
+        throw new DriverRefusal(`EventTypes ${pythonStr(eventTypes)} is not a valid value, allowed values ${pythonEnumSet('EventType', allowed)}`);
       }
     }
     if (typeof context !== 'string') throw new DriverRefusal(`Context ${pythonStr(context)} is not a valid string`);
@@ -170,9 +184,9 @@ function isAbsoluteUri(value: unknown): boolean {
   return host.length > 0 && !/\s/.test(value);
 }
 
-/** Python's `str()` of a set of strings (Python orders a set by hash; here as the BMC lists them). */
-function pythonSet(values: readonly string[]): string {
-  return values.length === 0 ? 'set()' : `{${values.map((value) => pythonRepr(value)).join(', ')}}`;
+/** Python's `str()` of a set of enum members (Python orders a set by hash; here in the enum's order). */
+function pythonEnumSet(enumName: string, members: readonly (readonly [string, string])[]): string {
+  return members.length === 0 ? 'set()' : `{${members.map(([name, value]) => `<${enumName}.${name}: ${pythonRepr(value)}>`).join(', ')}}`;
 }
 
 function pythonTypeName(value: unknown): string {
