@@ -41,7 +41,7 @@ import {
 } from '@ironledger/domain';
 import { DriverError, DriverRefusal, type HardwareType, type RamdiskImageDefaults, RedfishError } from '@ironledger/drivers';
 import { ConcurrencyError, StoreUnavailableError } from '@ironledger/event-store';
-import { HardwareManagement, MANAGEMENT_CALLS, type ManagementCall, RecordedFailure, SYNCHRONOUS_CALLS, type SynchronousCall } from './management.js';
+import { HardwareManagement, MANAGEMENT_CALLS, type ManagementCall, RecordedFailure, type SynchronousCall } from './management.js';
 import { type ConductorMetrics } from './metrics.js';
 import { type WorkRunner } from './work-runner.js';
 
@@ -115,8 +115,10 @@ export class Conductor {
       const command = asCommand(request);
       if (RECEIVE_TYPES.has(command.type)) throw new InvalidCommandError(`${command.type} is a conductor's own command (the second half of a move); send the update that moves the item.`);
       const stamped = this.withSettings({ ...command, meta: { ...command.meta, conductor: this.id } } as Command);
-      const { events, state, position } = await this.route(stamped, basisOf(request));
-      return { ok: true, events, state, position };
+      const handled: Handled<unknown, unknown> & { result?: unknown } = await this.route(stamped, basisOf(request));
+      const { events, state, position } = handled;
+      // What a synchronous vendor method returned goes back with the reply.
+      return { ok: true, events, state, position, ...('result' in handled && { result: handled.result }) };
     } catch (error) {
       return { ok: false, error: toCommandError(error) };
     }
@@ -149,7 +151,7 @@ export class Conductor {
   private async nodeCommand(command: NodeCommand, options: HandleOptions): Promise<Handled<NodeEvent, Node>> {
     this.checkFleetRules(command);
     if (MANAGEMENT_CALLS.has(command.type)) await this.management.check(command as ManagementCall);
-    if (SYNCHRONOUS_CALLS.has(command.type)) return this.management.call(command as SynchronousCall);
+    if (await this.management.isSynchronous(command)) return this.management.call(command as SynchronousCall);
     const destination = moveDestination(command);
     const handled = destination ? await moveItem(this.claimParts, command as MoveCommand, destination, options) : await handleWithClaims(this.claimParts, command, options);
     this.parts.runner.afterCommit(handled.state, handled.events, command.meta);

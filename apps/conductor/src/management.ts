@@ -24,26 +24,28 @@ import {
   type SetConsoleMode,
   type SetIndicatorState,
   type SetSecureBoot,
+  type Json,
+  isSynchronousVendorMethod,
   vendorArgumentRefusal,
   vendorCallRefusal,
 } from '@ironledger/domain';
-import { DriverError, DriverRefusal, type HardwareType, type ManagementDriver, type RamdiskImageDefaults, unsupported, validationReport, type VendorDriver } from '@ironledger/drivers';
+import { DriverError, DriverNotFound, DriverRefusal, type HardwareType, type ManagementDriver, type RamdiskImageDefaults, RedfishError, unsupported, validationReport, type VendorDriver } from '@ironledger/drivers';
 
-/** Management calls made while the client waits. */
-export type SynchronousCall = SetBootDevice | InjectNmi | SetIndicatorState;
+/** Management calls made while the client waits (also a vendor method that is not `async`: see `isSynchronous`). */
+export type SynchronousCall = SetBootDevice | InjectNmi | SetIndicatorState | CallVendorMethod;
 /** Every command that starts a management call. */
-export type ManagementCall = SynchronousCall | SetBootMode | SetSecureBoot | SetConsoleMode | CallVendorMethod;
+export type ManagementCall = SynchronousCall | SetBootMode | SetSecureBoot | SetConsoleMode;
 
-export const SYNCHRONOUS_CALLS: ReadonlySet<string> = new Set<SynchronousCall['type']>(['SetBootDevice', 'InjectNmi', 'SetIndicatorState']);
+const SYNCHRONOUS_CALLS: ReadonlySet<string> = new Set<SynchronousCall['type']>(['SetBootDevice', 'InjectNmi', 'SetIndicatorState']);
 export const MANAGEMENT_CALLS: ReadonlySet<string> = new Set<ManagementCall['type']>(['SetBootDevice', 'InjectNmi', 'SetIndicatorState', 'SetBootMode', 'SetSecureBoot', 'SetConsoleMode', 'CallVendorMethod']);
 
 /**
  * A management call failed after its lock was recorded; its failure is in the log up to
- * `position`. A `DriverRefusal` is the client's fault (400), anything else the hardware's (500).
+ * `position`. A `DriverRefusal` is the client's fault (400), a `DriverNotFound` 404, anything else the hardware's (500).
  */
 export class RecordedFailure extends NamedError {
   constructor(
-    readonly type: 'invalid_parameter' | 'driver_failed',
+    readonly type: 'invalid_parameter' | 'not_found' | 'driver_failed',
     message: string,
     readonly position: number,
   ) {
@@ -148,7 +150,7 @@ export class HardwareManagement {
   }
 
   /** Ironic's checks of a vendor call before its 202, in its order: method, HTTP method, lock, arguments, `driver_info`. */
-  private checkVendorCall(node: Node, command: CallVendorMethod): void {
+  private async checkVendorCall(node: Node, command: CallVendorMethod): Promise<void> {
     const { method, http_method, args } = command.data;
     const refused = vendorCallRefusal(node.vendor_interface, method, http_method);
     if (refused) throw new DriverRefusal(refused);
@@ -156,22 +158,34 @@ export class HardwareManagement {
     const missing = vendorArgumentRefusal(method, args);
     if (missing) throw new DriverRefusal(missing);
     try {
-      this.vendor(node).validate(node, method, args);
+      await this.vendor(node).validate(node, method, args);
     } catch (error) {
-      throw error instanceof DriverError && !(error instanceof DriverRefusal) ? new DriverRefusal(error.message) : error;
+      // A BMC that fails a check it is asked is the hardware's failure (500), as in Ironic; the rest is `driver_info`'s.
+      const bmcFailure = error instanceof RedfishError && error.kind !== 'invalid-config';
+      throw error instanceof DriverError && !(error instanceof DriverRefusal) && !bmcFailure ? new DriverRefusal(error.message) : error;
     }
+  }
+
+  /** Whether the command is carried out while the client waits: `call`, rather than after the reply. */
+  async isSynchronous(command: NodeCommand): Promise<boolean> {
+    if (command.type !== 'CallVendorMethod') return SYNCHRONOUS_CALLS.has(command.type);
+    const node = (await this.handler.load(command.nodeId)).state;
+    return node !== null && isSynchronousVendorMethod(node.vendor_interface, command.data.method);
   }
 
   /**
    * A synchronous call, the client waiting: the lock, the driver, the outcome, each recorded.
-   * A failure is thrown as `RecordedFailure` once recorded.
+   * A failure is thrown as `RecordedFailure` once recorded. `result`: what a vendor method returned.
    */
-  async call(command: SynchronousCall): Promise<Handled<NodeEvent, Node>> {
+  async call(command: SynchronousCall): Promise<Handled<NodeEvent, Node> & { result?: Json }> {
     const locked = await this.handler.handle(command);
     const node = locked.state!;
+    const action = node.management_action!;
     let failure: unknown = null;
+    let result: Json | undefined;
     try {
-      await this.perform(node, node.management_action!);
+      if (action.kind === 'vendor_method') result = (await this.vendor(node).call(node, action.method, action.args)) ?? null;
+      else await this.perform(node, action);
     } catch (error) {
       failure = error;
     }
@@ -179,9 +193,11 @@ export class HardwareManagement {
     const recorded = await this.handler.handle(this.command<RecordManagementOutcome>(node, command.meta, 'RecordManagementOutcome', outcome));
     if (failure !== null) {
       const failed = recorded.events.find((event) => event.type === 'ManagementActionFailed');
-      throw new RecordedFailure(failure instanceof DriverRefusal ? 'invalid_parameter' : 'driver_failed', failed?.data.error ?? describe(failure), recorded.position);
+      const type = failure instanceof DriverRefusal ? 'invalid_parameter' : failure instanceof DriverNotFound ? 'not_found' : 'driver_failed';
+      throw new RecordedFailure(type, failed?.data.error ?? describe(failure), recorded.position);
     }
-    return { events: [...locked.events, ...recorded.events], previous: locked.previous, state: recorded.state, position: recorded.position };
+    const handled = { events: [...locked.events, ...recorded.events], previous: locked.previous, state: recorded.state, position: recorded.position };
+    return result === undefined ? handled : { ...handled, result };
   }
 
   /**
@@ -223,7 +239,8 @@ export class HardwareManagement {
       case 'tear_down_ramdisk':
         return this.hardware(node).provisioning.tearDownRamdisk(node, action.power_off);
       case 'vendor_method':
-        return this.vendor(node).call(node, action.method, action.args);
+        await this.vendor(node).call(node, action.method, action.args);
+        return;
       default:
         return assertNever(action);
     }

@@ -48,8 +48,8 @@ export class CommandRunner {
     private readonly readYourWritesMs = 5000,
   ) {}
 
-  /** Carries out `command`: the resource after it (`S`) and the events appended (`E`). */
-  async run<S, E>(command: Command): Promise<{ state: S | null; events: E[] }> {
+  /** Carries out `command`: the resource after it (`S`), the events appended (`E`), and what a synchronous vendor method returned. */
+  async run<S, E>(command: Command): Promise<{ state: S | null; events: E[]; result?: unknown }> {
     this.tryDecision(command);
     return this.settle(command, await this.conductors.send<S, E>(command));
   }
@@ -76,7 +76,7 @@ export class CommandRunner {
   }
 
   /** The conductor's reply, once the projection shows what it appended. */
-  private async settle<S, E>(command: Command, reply: CommandReply<S, E>): Promise<{ state: S | null; events: E[] }> {
+  private async settle<S, E>(command: Command, reply: CommandReply<S, E>): Promise<{ state: S | null; events: E[]; result?: unknown }> {
     if (!reply.ok) {
       // A failure the conductor recorded (a management call the hardware refused) is read back too.
       if (reply.error.position !== undefined) await this.caughtUp(reply.error.position, command.type);
@@ -86,10 +86,11 @@ export class CommandRunner {
       throw new ApiError(503, `The request was carried out, but this gateway could not show its result within ${this.readYourWritesMs} ms; read the resource back before retrying.`);
     }
     // A command that appended nothing (a repeated heartbeat) wrote nothing the other gateways must show.
-    if (reply.events.length === 0) return { state: reply.state, events: reply.events };
+    const settled = { state: reply.state, events: reply.events, ...('result' in reply && { result: reply.result }) };
+    if (reply.events.length === 0) return settled;
     const lagging = await this.conductors.otherGatewaysReached(reply.position);
     if (lagging.length > 0) this.logger.warn(`Gateways ${lagging.join(', ')} did not show position ${reply.position} within the read sync timeout (${command.type})`);
-    return { state: reply.state, events: reply.events };
+    return settled;
   }
 
   /** Asks a conductor about a node's hardware (`R`: the answer); nothing is appended. */

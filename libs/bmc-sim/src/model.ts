@@ -184,7 +184,7 @@ export interface VirtualBmc {
 
 /** What the control API may change on one BMC. Absent fields stay as they are. */
 export interface BmcControl {
-  /** Back to defaults first (no faults, default credentials, reset types, boot override, LEDs and BIOS); power and counters are kept. */
+  /** Back to defaults first (no faults, default credentials, reset types, boot override, LEDs, BIOS and event subscriptions); power and counters are kept. */
   reset?: boolean;
   /** Sets the host's power behind the service's back (cancels a pending change). */
   powerState?: StablePower;

@@ -42,6 +42,7 @@ export function serviceRoot(prefix: string, uuid: string, withSessions: boolean)
     Chassis: { '@odata.id': `${prefix}/redfish/v1/Chassis` },
     Managers: { '@odata.id': `${prefix}/redfish/v1/Managers` },
     Registries: { '@odata.id': `${prefix}/redfish/v1/Registries` },
+    EventService: { '@odata.id': `${prefix}/redfish/v1/EventService` },
   };
   if (!withSessions) return { ...root, Links: {} };
   return {
@@ -270,6 +271,7 @@ const MESSAGES = {
   PropertyUnknown: ['The property %1 is not in the list of valid properties for the resource.', 'Warning', 'Remove the unknown property from the request body and resubmit the request if the operation failed.'],
   PropertyNotWritable: ['The property %1 is a read only property and cannot be assigned a value.', 'Warning', 'Remove the property from the request body and resubmit the request if the operation failed.'],
   PropertyValueNotInList: ["The value '%1' for the property %2 is not in the list of acceptable values.", 'Warning', 'Choose a value from the enumeration list that the implementation can support and resubmit the request if the operation failed.'],
+  PropertyValueFormatError: ["The value '%1' for the property %2 is of a different format than the property can accept.", 'Warning', 'Correct the value for the property in the request body and resubmit the request if the operation failed.'],
   PropertyValueTypeError: ["The value '%1' for the property %2 is of a different type than the property can accept.", 'Warning', 'Correct the value for the property in the request body and resubmit the request if the operation failed.'],
   PropertyValueOutOfRange: ["The value '%1' for the property %2 is not in the supported range of acceptable values.", 'Warning', 'Correct the value for the property in the request body and resubmit the request if the operation failed.'],
   ActionNotSupported: ['The action %1 is not supported by the resource.', 'Critical', 'The action supplied cannot be resubmitted to the implementation.  Perhaps the action was invalid, the wrong resource was the target or the implementation documentation may be of assistance.'],

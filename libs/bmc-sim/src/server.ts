@@ -16,6 +16,7 @@ import { systemHardwareResource } from './hardware.js';
 import { imageRoutes } from './images.js';
 import { type RamdiskOptions, Ramdisks } from './ramdisk.js';
 import { SessionStore } from './sessions.js';
+import { EventSubscriptions, eventServiceResource, subscriptionCollection, subscriptionPath, subscriptionResource } from './events.js';
 import { type AgentOptions, Agents } from './agent.js';
 import { STORAGE_ID, type StorageAnswer, Storages } from './storage.js';
 import { ejectMedia, insertMedia, isMediaSlot, managerCollection, managerResource, virtualMediaCollection, virtualMediaResource } from './virtual-media.js';
@@ -56,7 +57,7 @@ type Resource =
   | 'serviceRoot' | 'systems' | 'system' | 'patchSystem' | 'resetInfo' | 'reset' | 'sessionService' | 'sessions' | 'login' | 'session' | 'logout'
   | 'secureBoot' | 'patchSecureBoot' | 'bios' | 'biosSettings' | 'patchBiosSettings' | 'resetBios' | 'chassisCollection' | 'chassis' | 'patchChassis'
   | 'registries' | 'registryFile' | 'registry' | 'managers' | 'manager' | 'virtualMediaCollection' | 'virtualMedia' | 'insertMedia' | 'ejectMedia'
-  | 'systemHardware'
+  | 'systemHardware' | 'eventService' | 'subscriptions' | 'subscription' | 'subscribe' | 'unsubscribe' | 'submitTestEvent'
   | StorageResource;
 
 /** Routes of a system's RAID storage (see `storage.ts`). */
@@ -86,6 +87,8 @@ interface Params {
   e?: string;
   id?: string;
   sid?: string;
+  /** An event subscription's id. */
+  sub_id?: string;
   registry?: string;
   file?: string;
   slot?: string;
@@ -138,6 +141,7 @@ export class BmcSim {
   private readonly defaults: { readonly username: string; readonly password: string };
   private readonly rootUuid = systemUuid(0);
   private readonly sessions: SessionStore;
+  private readonly subscriptions = new EventSubscriptions();
   private readonly held = new Map<number, Held[]>();
   private readonly ramdisks: Ramdisks;
   private readonly agents: Agents;
@@ -286,6 +290,12 @@ export class BmcSim {
       route('post', '/SessionService/Sessions', 'login');
       route('get', '/SessionService/Sessions/:sid', 'session');
       route('delete', '/SessionService/Sessions/:sid', 'logout');
+      route('get', '/EventService', 'eventService');
+      route('post', '/EventService/Actions/EventService.SubmitTestEvent', 'submitTestEvent');
+      route('get', '/EventService/Subscriptions', 'subscriptions');
+      route('post', '/EventService/Subscriptions', 'subscribe');
+      route('get', '/EventService/Subscriptions/:sub_id', 'subscription');
+      route('delete', '/EventService/Subscriptions/:sub_id', 'unsubscribe');
     }
   }
 
@@ -540,6 +550,24 @@ export class BmcSim {
         sessions.remove(session);
         return void reply.code(204).header('OData-Version', '4.0').send();
       }
+      case 'eventService':
+        return void sendJson(reply, 200, eventServiceResource(prefix), garbled);
+      case 'subscriptions':
+        return void sendJson(reply, 200, subscriptionCollection(prefix, this.subscriptions.list(owner)), garbled);
+      case 'subscription': {
+        const subscription = this.subscriptions.get(owner, request.params.sub_id ?? '');
+        return subscription ? void sendJson(reply, 200, subscriptionResource(prefix, subscription), garbled) : missing();
+      }
+      case 'subscribe': {
+        const created = this.subscriptions.create(owner, request.body);
+        if (!created.ok) return void sendJson(reply, created.status, created.body);
+        reply.header('Location', subscriptionPath(prefix, created.subscription));
+        return void sendJson(reply, 201, subscriptionResource(prefix, created.subscription), garbled);
+      }
+      case 'submitTestEvent':
+        return void reply.code(204).header('OData-Version', '4.0').send();
+      case 'unsubscribe':
+        return this.subscriptions.delete(owner, request.params.sub_id ?? '') ? void reply.code(204).header('OData-Version', '4.0').send() : missing();
       default: {
         const unreachable: never = resource;
         throw new Error(`unknown resource ${String(unreachable)}`);
@@ -617,6 +645,8 @@ export class BmcSim {
     const { release, credentialsChanged } = applyControl(bmc, change, this.now());
     if (credentialsChanged || change.dropSessions || change.sessionService === false) this.sessions.removeOwner(bmc.index);
     if (release) this.release(bmc);
+    // Back to defaults: a BMC fresh from the factory has no subscriptions.
+    if (change.reset) this.subscriptions.removeOwner(bmc.index);
     if (change.powerState === 'Off') this.agents.poweredOff(bmc);
     if (change.reset) this.storages.clear(bmc.index);
   }

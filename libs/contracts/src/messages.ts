@@ -58,6 +58,8 @@ export type CommandReply<S = Node, E = NodeEvent> =
       readonly position: number;
       /** The resource after the command (`null`: it does not exist, or no longer). */
       readonly state: S | null;
+      /** What a synchronous vendor method returned (`null` for Python's `None`); absent for every other command. */
+      readonly result?: unknown;
     }
   | { readonly ok: false; readonly error: CommandError };
 

@@ -57,7 +57,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
     raid: ['redfish', 'no-raid', 'agent'],
     rescue: ['no-rescue', 'agent'],
     storage: ['noop', 'cinder', 'external'],
-    vendor: ['no-vendor'],
+    vendor: ['redfish', 'no-vendor'],
   },
   ipmi: {
     bios: ['no-bios'],
@@ -99,7 +99,7 @@ export const HARDWARE_TYPES: Readonly<Record<string, InterfaceSupport>> = {
 export const IRONIC_DEFAULTS_NOT_TAKEN: Readonly<Record<string, Partial<Record<HardwareInterface, string>>>> = {
   ipmi: { inspect: 'no-inspect', network: 'flat' },
   'manual-management': { inspect: 'no-inspect', network: 'flat' },
-  redfish: { network: 'flat', vendor: 'redfish' },
+  redfish: { network: 'flat' },
 };
 
 /** Ironic's class of each hardware type, as its refusals name it. */

@@ -1,7 +1,8 @@
 /**
  * The vendor methods each vendor interface offers on a node (`…/vendor_passthru/{method}`), as
  * data: what `GET …/vendor_passthru/methods` lists, and the checks Ironic's conductor makes
- * before it answers 202 and calls the method in a worker.
+ * before it calls the method: in a worker after a 202 (`async`), or while the client waits, which
+ * then gets 200 with what the method returned.
  */
 import { type JsonObject } from './node.js';
 
@@ -32,11 +33,55 @@ export const VENDOR_METHODS: Readonly<Record<string, Readonly<Record<string, Ven
       require_exclusive_lock: true,
     },
   },
+  // Listed by name, as Ironic lists them.
+  redfish: {
+    create_subscription: {
+      http_methods: ['POST'],
+      async: false,
+      description: "Creates a subscription on a node. Required argument: a dictionary of {'Destination': 'destination_url'}",
+      attach: false,
+      require_exclusive_lock: true,
+    },
+    delete_subscription: {
+      http_methods: ['DELETE'],
+      async: false,
+      description: "Delete a subscription on a node. Required argument: a dictionary of {'id': 'subscription_bmc_id'}",
+      attach: false,
+      require_exclusive_lock: true,
+    },
+    eject_vmedia: {
+      http_methods: ['POST'],
+      async: true,
+      description:
+        "Eject a virtual media device. If no device is provided then all attached devices will be ejected. Optional arguments: 'boot_device' - the boot device to eject, either 'cd', 'dvd', 'usb', or 'floppy'",
+      attach: false,
+      require_exclusive_lock: true,
+    },
+    get_all_subscriptions: {
+      http_methods: ['GET'],
+      async: false,
+      description: 'Returns all subscriptions on the node.',
+      attach: false,
+      require_exclusive_lock: true,
+    },
+    get_subscription: {
+      http_methods: ['GET'],
+      async: false,
+      description: "Get a subscription on the node. Required argument: a dictionary of {'id': 'subscription_bmc_id'}",
+      attach: false,
+      require_exclusive_lock: true,
+    },
+  },
 };
 
 /** The vendor methods of a node's vendor interface. */
 export function vendorMethods(vendorInterface: string): Readonly<Record<string, VendorMethodInfo>> {
   return VENDOR_METHODS[vendorInterface] ?? {};
+}
+
+/** Whether the method answers while the client waits (200 with its return value) rather than with 202. */
+export function isSynchronousVendorMethod(vendorInterface: string, method: string): boolean {
+  return vendorMethods(vendorInterface)[method]?.async === false;
 }
 
 /**
@@ -56,10 +101,12 @@ export function vendorCallRefusal(vendorInterface: string, method: string, httpM
 export function vendorArgumentRefusal(method: string, args: JsonObject): string | undefined {
   // Python's truthiness: an empty string, 0, false, [] or {} count as missing.
   if (method === 'send_raw' && !pythonTruthy(args.raw_bytes)) return 'Parameter raw_bytes (string of bytes) was not specified.';
+  if (method === 'delete_subscription' && !pythonTruthy(args.id)) return "id can't be None";
   return undefined;
 }
 
-function pythonTruthy(value: unknown): boolean {
+/** Python's truthiness of a JSON value. */
+export function pythonTruthy(value: unknown): boolean {
   if (value === undefined || value === null || value === false || value === 0 || value === '') return false;
   if (Array.isArray(value)) return value.length > 0;
   if (typeof value === 'object') return Object.keys(value).length > 0;

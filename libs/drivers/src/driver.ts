@@ -14,6 +14,9 @@ export class DriverError extends NamedError {
  */
 export class DriverRefusal extends DriverError {}
 
+/** A failure Ironic answers with 404: what the call names is not on the hardware (a BMC's event subscription). */
+export class DriverNotFound extends DriverError {}
+
 /** Ironic's refusal of a feature the node's driver lacks, e.g. `inject_nmi`. */
 export function unsupported(node: Pick<Node, 'driver'>, extension: string): DriverRefusal {
   return new DriverRefusal(unsupportedText(node.driver, extension));
@@ -154,8 +157,9 @@ export interface ConsoleDriver {
  * `DriverError` when the hardware fails it or an argument is not one the method takes.
  */
 export interface VendorDriver {
-  validate(node: Node, method: string, args: JsonObject): void;
-  call(node: Node, method: string, args: JsonObject): Promise<void>;
+  validate(node: Node, method: string, args: JsonObject): void | Promise<void>;
+  /** What the method returns: the body of a synchronous call's answer (`null` is Python's `None`); nothing for an asynchronous one. */
+  call(node: Node, method: string, args: JsonObject): Promise<Json | void>;
 }
 
 /** What an inspection through the BMC found: the node's properties as it leaves them, and the MACs to make ports for (lower case). */

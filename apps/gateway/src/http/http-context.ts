@@ -118,20 +118,30 @@ export const MAX_JSON_DEPTH = 32;
  */
 export function installJsonParser(fastify: FastifyInstance): void {
   const parse = (_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, value?: unknown) => void) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJsonBody(String(body));
     } catch (error) {
-      return done(badRequest(`Malformed JSON in the request body: ${(error as Error).message}`), undefined);
+      return done(error as Error, undefined);
     }
-    if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return done(badRequest(`The request body nests JSON arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`), undefined);
     done(null, value);
   };
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parse);
   fastify.addContentTypeParser('*', { parseAs: 'string' }, parse);
+}
+
+/** A request body as the parser reads it (`undefined`: empty); a refusal is thrown as a 400. */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`Malformed JSON in the request body: ${(error as Error).message}`);
+  }
+  if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw badRequest(`The request body nests JSON arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
+  return value;
 }
 
 /** How deeply `value` nests arrays and objects (a scalar: 0), counted without recursion and only up to `limit + 1`. */

@@ -122,12 +122,13 @@ export class NodeService {
   }
 
   /**
-   * Carries out a command built elsewhere (the introspection use cases): the domain's trial
-   * decision, a conductor's, then read-your-writes. Returns what the conductor appended.
+   * Carries out a command built elsewhere (the introspection use cases, vendor calls): the domain's
+   * trial decision, a conductor's, then read-your-writes. Returns what the conductor appended, and
+   * what a synchronous vendor method returned.
    */
-  async run(command: NodeCommand): Promise<{ node: Node | null; events: NodeEvent[] }> {
-    const { state, events } = await this.commands.run<Node, NodeEvent>(command);
-    return { node: state, events };
+  async run(command: NodeCommand): Promise<{ node: Node | null; events: NodeEvent[]; result?: unknown }> {
+    const { state, events, ...returned } = await this.commands.run<Node, NodeEvent>(command);
+    return { node: state, events, ...returned };
   }
 
   private async execute(command: NodeCommand): Promise<Node | null> {

@@ -11,6 +11,7 @@ import { canSeeNode } from '../http/access.js';
 import { checkArgs } from '../http/args.js';
 import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, badRequest, routerError } from '../http/errors.js';
+import { readGetBody } from '../http/get-body.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
 import { BodySchema } from '../openapi/body-schema.js';
@@ -204,8 +205,9 @@ export class NodesController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
     @Ctx() ctx: RequestContext,
-  ): Promise<void> {
-    return this.vendorCall(ident, inPath, query, body, request, ctx);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string | undefined> {
+    return this.vendorCall(ident, inPath, query, body, request, ctx, reply);
   }
 
   /** The legacy spellings without their node: the handler's refusal, as in Ironic. */
@@ -267,7 +269,9 @@ export class NodesController {
 
   /**
    * Calling a vendor method (`?method=` or, as the client does, in the path) with the body as its
-   * arguments: the conductor refuses what Ironic's refuses, then answers 202 and calls it afterwards.
+   * arguments (a GET's too): the conductor refuses what Ironic's refuses, then answers 202 and
+   * calls it afterwards, or, for a method that is not `async`, calls it and answers 200 with what
+   * it returned.
    */
   @All([':ident/vendor_passthru', ':ident/vendor_passthru/:method'])
   @HttpCode(202)
@@ -278,14 +282,19 @@ export class NodesController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
     @Ctx() ctx: RequestContext,
-  ): Promise<void> {
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string | undefined> {
     const { method: inQuery } = checkArgs(query, { method: { kind: 'any' } });
     checkNodeIdent(ident, { argument: 'node_ident' });
     const method = inPath ?? inQuery;
     if (typeof method !== 'string' || method === '') throw badRequest('Missing mandatory parameter: method');
     const node = this.nodes.find(ident, ctx.version);
-    const args: JsonObject = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as JsonObject) : {};
-    await this.nodes.run({ type: 'CallVendorMethod', nodeId: node.uuid, data: { method, http_method: request.method, args }, meta: meta(ctx) });
+    const sent = request.method === 'GET' ? await readGetBody(request) : body;
+    const args: JsonObject = sent !== null && typeof sent === 'object' && !Array.isArray(sent) ? (sent as JsonObject) : {};
+    const done = await this.nodes.run({ type: 'CallVendorMethod', nodeId: node.uuid, data: { method, http_method: request.method, args }, meta: meta(ctx) });
+    if (!('result' in done)) return undefined;
+    void reply.code(200).type(JSON_CONTENT_TYPE);
+    return JSON.stringify(done.result);
   }
 
   /** What in-band inspection last reported (API 1.81). */

@@ -8,7 +8,7 @@ export { agentIso, agentKernelAndRamdisk, bootsInstanceRamdisk, type InstanceRam
 export { DEFAULT_KERNEL_APPEND_PARAMS, instancePxeConfig, ipxeScript, kernelAppendParams, type NetworkBootName, pxeBoot, type PxeBootOptions, type PxeConfig, pxeConfig } from './pxe.js';
 export { CONFIG_FLOPPY_LABEL, configFloppy, PARAMETERS_FILE, parametersText } from './config-floppy.js';
 export { type MediaPublisher, mediaServer, type MediaServerOptions } from './media-server.js';
-export { isOpticalDrive, isRemovableDrive, mediaActionTarget, redfishVirtualMediaBoot, type VirtualDrive, type VirtualMediaBootOptions } from './virtual-media.js';
+export { ejectInserted, isOpticalDrive, isRemovableDrive, managerDrives, mediaActionTarget, redfishVirtualMediaBoot, type VirtualDrive, type VirtualMediaBootOptions } from './virtual-media.js';
 
 /**
  * The node's boot interface (its `boot_interface`) among those its hardware type offers,

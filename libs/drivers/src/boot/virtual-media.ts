@@ -52,32 +52,33 @@ export function mediaActionTarget(drive: VirtualDrive, action: 'InsertMedia' | '
   return target;
 }
 
-export function redfishVirtualMediaBoot(connections: RedfishConnections, management: ManagementDriver, options: VirtualMediaBootOptions = {}): BootInterface {
-  /** The manager's drives that `kind` accepts, in the order the BMC lists its managers and their devices. */
-  const drivesOf = async (target: NodeSystem, kind: (media: Resource) => boolean): Promise<VirtualDrive[]> => {
-    const { client } = target;
-    const { system } = await connections.readSystem(target);
-    const drives: VirtualDrive[] = [];
-    for (const managerPath of linksOf((system.Links as Resource | undefined)?.ManagedBy)) {
-      const collection = linkOf((await client.get(managerPath)).VirtualMedia);
-      if (!collection) continue;
-      for (const path of linksOf((await client.get(collection)).Members)) {
-        const media = await client.get(path);
-        if (kind(media)) drives.push({ path, media });
-      }
+/** The virtual media devices of the node's managers that `kind` accepts, in the order the BMC lists its managers and their devices. */
+export async function managerDrives(connections: RedfishConnections, target: NodeSystem, kind: (media: Resource) => boolean): Promise<VirtualDrive[]> {
+  const { client } = target;
+  const { system } = await connections.readSystem(target);
+  const drives: VirtualDrive[] = [];
+  for (const managerPath of linksOf((system.Links as Resource | undefined)?.ManagedBy)) {
+    const collection = linkOf((await client.get(managerPath)).VirtualMedia);
+    if (!collection) continue;
+    for (const path of linksOf((await client.get(collection)).Members)) {
+      const media = await client.get(path);
+      if (kind(media)) drives.push({ path, media });
     }
-    return drives;
-  };
+  }
+  return drives;
+}
 
-  const eject = async (client: RedfishClient, drives: readonly VirtualDrive[]): Promise<void> => {
-    // An empty body: what sushy falls back to for BMCs that refuse a bare POST.
-    for (const drive of drives) if (drive.media.Inserted === true) await client.post(mediaActionTarget(drive, 'EjectMedia'), {});
-  };
+/** Ejects what the devices hold; an empty one is left alone. */
+export async function ejectInserted(client: RedfishClient, drives: readonly VirtualDrive[]): Promise<void> {
+  // An empty body: what sushy falls back to for BMCs that refuse a bare POST.
+  for (const drive of drives) if (drive.media.Inserted === true) await client.post(mediaActionTarget(drive, 'EjectMedia'), {});
+}
 
+export function redfishVirtualMediaBoot(connections: RedfishConnections, management: ManagementDriver, options: VirtualMediaBootOptions = {}): BootInterface {
   const ejectAll = async (node: Node): Promise<void> => {
     try {
       const target = connections.systemOf(node);
-      await eject(target.client, await drivesOf(target, (media) => isOpticalDrive(media) || isRemovableDrive(media)));
+      await ejectInserted(target.client, await managerDrives(connections, target, (media) => isOpticalDrive(media) || isRemovableDrive(media)));
     } catch (error) {
       throw redfishFailure(error, `Ejecting virtual media from node ${node.uuid} failed`);
     }
@@ -95,9 +96,9 @@ export function redfishVirtualMediaBoot(connections: RedfishConnections, managem
     const url = await options.media.publish(node.uuid, configFloppy(params));
     try {
       const target = connections.systemOf(node);
-      const drives = await drivesOf(target, isRemovableDrive);
+      const drives = await managerDrives(connections, target, isRemovableDrive);
       if (drives.length === 0) throw new DriverError(`No virtual floppy or USB device found for node ${node.uuid} to hand its agent the token`);
-      await eject(target.client, drives);
+      await ejectInserted(target.client, drives);
       await target.client.post(mediaActionTarget(drives[0]!, 'InsertMedia'), { Image: url });
     } catch (error) {
       options.media.withdraw(node.uuid);
@@ -110,9 +111,9 @@ export function redfishVirtualMediaBoot(connections: RedfishConnections, managem
     try {
       const target = connections.systemOf(node);
       const { client } = target;
-      const drives = await drivesOf(target, isOpticalDrive);
+      const drives = await managerDrives(connections, target, isOpticalDrive);
       if (drives.length === 0) throw new DriverError(`No suitable virtual media device found for node ${node.uuid}`);
-      await eject(client, drives);
+      await ejectInserted(client, drives);
       // Inserted and write-protected are the defaults; sushy leaves them out, since some BMCs refuse them.
       await client.post(mediaActionTarget(drives[0]!, 'InsertMedia'), { Image: iso });
     } catch (error) {

@@ -26,6 +26,7 @@ export interface ServiceLinks {
   readonly registries: string | null;
   /** `Links.Sessions`. */
   readonly sessions: string | null;
+  readonly eventService: string | null;
 }
 
 interface RawResponse {
@@ -127,7 +128,7 @@ export class RedfishClient {
       const response = await this.send('GET', this.info.rootPath, undefined, {}, timeoutMs);
       this.check('GET', this.info.rootPath, response);
       const root = this.parse('GET', this.info.rootPath, response);
-      this.serviceLinks = { systems: odataId(root.Systems), registries: odataId(root.Registries), sessions: odataId((root.Links as Resource | undefined)?.Sessions) };
+      this.serviceLinks = { systems: odataId(root.Systems), registries: odataId(root.Registries), sessions: odataId((root.Links as Resource | undefined)?.Sessions), eventService: odataId(root.EventService) };
     }
     return this.serviceLinks;
   }

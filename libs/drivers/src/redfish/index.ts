@@ -13,6 +13,7 @@ import { redfishInspect } from './inspect.js';
 import { redfishManagement } from './management.js';
 import { redfishRaid } from './raid.js';
 import { type ClosablePowerDriver, redfishPower, type RedfishOptions } from './power.js';
+import { redfishVendor } from './vendor.js';
 
 export { redfishBios } from './bios.js';
 export { redfishRaid, type RaidDriver } from './raid.js';
@@ -24,6 +25,7 @@ export { bootDeviceOf, bootDevicePatch, redfishManagement } from './management.j
 export { planReset, REDFISH_POWER_STATES, type ResetStep } from './power-states.js';
 export { type ClosablePowerDriver, redfishPower, type RedfishOptions } from './power.js';
 export { redfishNode } from './test-node.js';
+export { redfishVendor } from './vendor.js';
 
 /** A hardware type holding connections and sessions, to be closed on shutdown. */
 export interface RedfishHardware extends HardwareType {
@@ -36,7 +38,8 @@ export interface RedfishHardware extends HardwareType {
  * Ironic's `redfish` hardware type: power, management, BIOS, RAID and inspection through Redfish
  * over one set of BMC connections. Provisioning goes through the ramdisk agent, booted by virtual media or PXE
  * (`direct` deploy, cleaning with the BIOS steps and the `redfish` RAID interface's, `agent` rescue); a `ramdisk` deployment boots
- * the instance's own ramdisk or ISO.
+ * the instance's own ramdisk or ISO. Its vendor methods eject virtual media and manage the BMC's
+ * event subscriptions.
  */
 export function redfishHardware(options: RedfishOptions = {}, agentOptions: AgentOptions = {}): RedfishHardware {
   const connections = new RedfishConnections(options);
@@ -60,6 +63,7 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
     management,
     bios,
     inspect: { redfish: redfishInspect(connections) },
+    vendor: redfishVendor(connections),
     provisioning: provisioningByInterface({ direct: agent, ramdisk: ramdiskDeploy({ power, boot, agent }) }, { agent }),
     close: async () => {
       await Promise.all([connections.close(), media.close()]);
