@@ -40,7 +40,8 @@ describe('GET /v1/drivers', () => {
       default_deploy_interface: 'direct',
       default_storage_interface: 'noop',
       default_rescue_interface: 'no-rescue',
-      enabled_vendor_interfaces: ['no-vendor'],
+      default_vendor_interface: 'redfish',
+      enabled_vendor_interfaces: ['redfish', 'no-vendor'],
     });
     const fake = (await call('GET', '/v1/drivers/fake-hardware')).json;
     expect(fake).toMatchObject({ name: 'fake-hardware', type: 'dynamic', default_network_interface: 'noop', enabled_raid_interfaces: ['fake', 'no-raid'] });

@@ -8,29 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { systemMacs } from '@ironledger/bmc-sim';
-import { type Service, startBmcSim } from '../support/processes.js';
-import { type RunningSystem, sleep, startSystem } from '../support/system.js';
-import { followBoots, IpaHost, whyIpaCannotRun } from './ipa-host.js';
+import { followBoots, type IpaHost, whyIpaCannotRun } from './ipa-host.js';
+import { gptImage, IMAGE_PARTITION as PARTITION, IpaStack } from './ipa-stack.js';
 
 jest.setTimeout(300_000);
 
-type Json = Record<string, unknown>;
-const HEADERS = { 'Content-Type': 'application/json', 'X-OpenStack-Ironic-API-Version': 'latest' };
 const MiB = 1024 * 1024;
-/**
- * A whole-disk image: a GPT with one partition of random bytes, so that no byte of it is where it
- * is by chance (IPA refuses an image without a partition table, and then moves the GPT's backup
- * header to the end of the disk, so only the partition's bytes are compared).
- */
 const IMAGE = gptImage(5 * MiB);
 const IMAGE_SHA256 = createHash('sha256').update(IMAGE).digest('hex');
-const PARTITION = { offset: MiB, length: 3 * MiB };
 /** A GPT's header signature ("EFI PART", at LBA 1), which erase_devices_metadata must remove. */
 const GPT_SIGNATURE = Buffer.from('EFI PART');
 
@@ -38,58 +25,26 @@ const unavailable = whyIpaCannotRun();
 const suite = unavailable ? describe.skip : describe;
 if (unavailable) console.warn(`test/ipa skipped: ${unavailable}`);
 
-let system: RunningSystem;
-let sim: Service;
-let simUrl: string;
-let images: http.Server;
-let imagesUrl: string;
+let stack: IpaStack;
 let host: IpaHost;
+let simUrl: string;
+let imagesUrl: string;
 let follower: ReturnType<typeof followBoots>;
 
 beforeAll(async () => {
   if (unavailable) return;
-  host = IpaHost.create({ mac: systemMacs(1)[0]! });
-  images = http.createServer((request, response) => {
-    if (request.url === '/disk.raw') return void response.writeHead(200, { 'Content-Type': 'application/octet-stream', Connection: 'close' }).end(IMAGE);
-    if (request.url?.endsWith('.iso')) return void response.writeHead(200, { Connection: 'close' }).end('the ramdisk is the real agent the test runs');
-    response.writeHead(404, { Connection: 'close' }).end();
-  });
-  await new Promise<void>((resolve) => images.listen(0, '0.0.0.0', resolve));
-  imagesUrl = `http://${host.hostAddress}:${(images.address() as AddressInfo).port}`;
-  system = await startSystem({ gatewayHost: '0.0.0.0', env: { CALLBACK_TIMEOUT_S: '60' } });
-  ({ sim, url: simUrl } = await startBmcSim({ BMC_SIM_SYSTEMS: '1', BMC_SIM_IRONIC_URL: system.baseUrl }));
-  await fetch(`${simUrl}/control/bmc/1/agent`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ external: true }) });
-  const apiUrl = system.baseUrl.replace('127.0.0.1', host.hostAddress);
-  follower = followBoots(simUrl, 1, host, apiUrl);
+  stack = await IpaStack.start({ files: new Map([['/disk.raw', IMAGE]]) });
+  ({ host, simUrl, filesUrl: imagesUrl } = stack);
+  follower = followBoots(simUrl, 1, host, stack.apiUrl);
 }, 180_000);
 
 afterAll(async () => {
   await follower?.stop();
-  host?.destroy();
-  await sim?.stop();
-  await system?.stop();
-  await new Promise((resolve) => (images ? images.close(resolve) : resolve(undefined)));
+  await stack?.stop();
 });
 
-async function ok(method: string, path: string, body?: unknown): Promise<Json> {
-  const response = await fetch(`${system.baseUrl}${path}`, { method, headers: HEADERS, ...(body !== undefined && { body: JSON.stringify(body) }) });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return text ? (JSON.parse(text) as Json) : {};
-}
-
-async function until(uuid: string, state: string, timeoutMs = 180_000): Promise<Json> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const node = await ok('GET', `/v1/nodes/${uuid}`);
-    if (node.provision_state === state && node.target_provision_state === null) return node;
-    const failed = typeof node.provision_state === 'string' && node.provision_state.endsWith('failed');
-    if (failed || Date.now() > deadline) {
-      throw new Error(`node is ${String(node.provision_state)}, not ${state} (last_error ${String(node.last_error)})\n--- IPA\n${host.logs(8000)}\n${system.logs().slice(-3000)}`);
-    }
-    await sleep(250);
-  }
-}
+const ok = (method: string, path: string, body?: unknown) => stack.ok(method, path, body);
+const until = (uuid: string, state: string, timeoutMs?: number) => stack.until(uuid, state, timeoutMs);
 
 suite('the real ironic-python-agent', () => {
   let uuid: string;
@@ -132,15 +87,4 @@ suite('the real ironic-python-agent', () => {
 /** A GPT on the disk, as an operating system left it. */
 function execSgdisk(disk: string): void {
   execFileSync('sgdisk', ['--new=1:2048:+1M', disk], { stdio: 'ignore' });
-}
-
-function gptImage(bytes: number): Buffer {
-  const dir = mkdtempSync(`${tmpdir()}/ipa-image-`);
-  try {
-    writeFileSync(`${dir}/disk.raw`, randomBytes(bytes));
-    execFileSync('sgdisk', ['--new=1:2048:+3M', `${dir}/disk.raw`], { stdio: 'ignore' });
-    return readFileSync(`${dir}/disk.raw`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }

@@ -13,38 +13,29 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { systemMacs } from '@ironledger/bmc-sim';
-import { type Service, startBmcSim } from '../support/processes.js';
-import { type RunningSystem, sleep, startSystem } from '../support/system.js';
-import { followBoots, IpaHost, whyIpaCannotRun } from './ipa-host.js';
+import { followBoots, type IpaHost, whyIpaCannotRun } from './ipa-host.js';
+import { gptImage, IMAGE_PARTITION as PARTITION, IpaStack } from './ipa-stack.js';
 
 jest.setTimeout(300_000);
 
-type Json = Record<string, unknown>;
-const HEADERS = { 'Content-Type': 'application/json', 'X-OpenStack-Ironic-API-Version': 'latest' };
 const MiB = 1024 * 1024;
 const SECTOR = 512;
 /** Room for the image, the 64 MiB config drive partition IPA adds at the end, and a 1 GiB root partition. */
 const DISK_BYTES = 1280 * MiB;
 /** The GPT header's signature, at LBA 1. */
 const GPT_SIGNATURE = Buffer.from('EFI PART');
-/** Where the images' one partition lies: random bytes, so that none of them is on the disk by chance. */
-const PARTITION = { offset: MiB, length: 3 * MiB };
 
 const unavailable = whyIpaCannotRun();
 const suite = unavailable ? describe.skip : describe;
 if (unavailable) console.warn(`test/ipa skipped: ${unavailable}`);
 
-let system: RunningSystem;
-let sim: Service;
-let simUrl: string;
-let images: http.Server;
-let imagesUrl: string;
+let stack: IpaStack;
 let host: IpaHost;
+let simUrl: string;
+let imagesUrl: string;
 let follower: ReturnType<typeof followBoots>;
 let work: string;
 const served = new Map<string, Buffer>();
@@ -52,53 +43,21 @@ const served = new Map<string, Buffer>();
 beforeAll(async () => {
   if (unavailable) return;
   work = mkdtempSync(`${tmpdir()}/ipa-images-`);
-  host = IpaHost.create({ mac: systemMacs(1)[0]!, diskBytes: DISK_BYTES });
-  images = http.createServer((request, response) => {
-    const body = served.get(request.url ?? '');
-    if (body) return void response.writeHead(200, { 'Content-Type': 'application/octet-stream', Connection: 'close' }).end(body);
-    if (request.url?.endsWith('.iso')) return void response.writeHead(200, { Connection: 'close' }).end('the ramdisk is the real agent the test runs');
-    response.writeHead(404, { Connection: 'close' }).end();
-  });
-  await new Promise<void>((resolve) => images.listen(0, '0.0.0.0', resolve));
-  imagesUrl = `http://${host.hostAddress}:${(images.address() as AddressInfo).port}`;
-  system = await startSystem({ gatewayHost: '0.0.0.0', env: { CALLBACK_TIMEOUT_S: '60' } });
-  ({ sim, url: simUrl } = await startBmcSim({ BMC_SIM_SYSTEMS: '1', BMC_SIM_IRONIC_URL: system.baseUrl }));
-  await fetch(`${simUrl}/control/bmc/1/agent`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ external: true }) });
+  stack = await IpaStack.start({ diskBytes: DISK_BYTES, files: served });
+  ({ host, simUrl, filesUrl: imagesUrl } = stack);
   // IPA retries a download whose checksum fails (9 times, 10 s apart, by default): once, at once, here.
   const retries = ['--image_download_connection_retries', '1', '--image_download_connection_retry_interval', '0'];
-  follower = followBoots(simUrl, 1, host, system.baseUrl.replace('127.0.0.1', host.hostAddress), retries);
+  follower = followBoots(simUrl, 1, host, stack.apiUrl, retries);
 }, 180_000);
 
 afterAll(async () => {
   await follower?.stop();
-  host?.destroy();
-  await sim?.stop();
-  await system?.stop();
-  await new Promise((resolve) => (images ? images.close(resolve) : resolve(undefined)));
+  await stack?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-async function ok(method: string, path: string, body?: unknown): Promise<Json> {
-  const response = await fetch(`${system.baseUrl}${path}`, { method, headers: HEADERS, ...(body !== undefined && { body: JSON.stringify(body) }) });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return text ? (JSON.parse(text) as Json) : {};
-}
-
-/** The node once it rests in `state`; a failure state it was not asked for ends the wait at once. */
-async function until(uuid: string, state: string, timeoutMs = 180_000): Promise<Json> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const node = await ok('GET', `/v1/nodes/${uuid}`);
-    // A failure state keeps the target it failed to reach.
-    if (node.provision_state === state && (node.target_provision_state === null || state.endsWith('failed'))) return node;
-    const failed = typeof node.provision_state === 'string' && node.provision_state.endsWith('failed') && node.provision_state !== state;
-    if (failed || Date.now() > deadline) {
-      throw new Error(`node is ${String(node.provision_state)}, not ${state} (last_error ${String(node.last_error)})\n--- IPA\n${host.logs(8000)}\n${system.logs().slice(-3000)}`);
-    }
-    await sleep(250);
-  }
-}
+const ok = (method: string, path: string, body?: unknown) => stack.ok(method, path, body);
+const until = (uuid: string, state: string) => stack.until(uuid, state);
 
 /** Points the node at an image the test serves, with its checksum as instance_info fields. */
 async function useImage(uuid: string, name: string, image: Buffer, fields: Record<string, string>): Promise<void> {
@@ -249,18 +208,4 @@ function toQcow2(image: Buffer): Buffer {
   writeFileSync(`${work}/disk.raw`, image);
   execFileSync('qemu-img', ['convert', '-f', 'raw', '-O', 'qcow2', `${work}/disk.raw`, `${work}/disk.qcow2`], { stdio: 'ignore' });
   return readFileSync(`${work}/disk.qcow2`);
-}
-
-/** A whole-disk image: a GPT whose one partition holds random bytes. */
-function gptImage(bytes: number): Buffer {
-  const dir = mkdtempSync(`${tmpdir()}/ipa-image-`);
-  try {
-    const image = Buffer.alloc(bytes);
-    randomBytes(PARTITION.length).copy(image, PARTITION.offset);
-    writeFileSync(`${dir}/disk.raw`, image);
-    execFileSync('sgdisk', [`--new=1:${PARTITION.offset / SECTOR}:+3M`, `${dir}/disk.raw`], { stdio: 'ignore' });
-    return readFileSync(`${dir}/disk.raw`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }

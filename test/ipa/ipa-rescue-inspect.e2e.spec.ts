@@ -9,26 +9,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { type AddressInfo } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { systemMacs } from '@ironledger/bmc-sim';
-import { type Service, startBmcSim } from '../support/processes.js';
-import { type RunningSystem, sleep, startSystem } from '../support/system.js';
-import { followBoots, IpaHost, whyIpaCannotRun } from './ipa-host.js';
+import { sleep } from '../support/system.js';
+import { followBoots, type IpaHost, whyIpaCannotRun } from './ipa-host.js';
+import { gptImage, IpaStack, type Json } from './ipa-stack.js';
 
 jest.setTimeout(300_000);
 
-type Json = Record<string, unknown>;
-const HEADERS = { 'Content-Type': 'application/json', 'X-OpenStack-Ironic-API-Version': 'latest' };
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 /** The disk: sparse, and of IPA's least root device size (4 GiB) and more. */
 const DISK_BYTES = 5 * GiB;
 const MAC = systemMacs(1)[0]!;
-/** A whole-disk image: a GPT with one partition of random bytes (IPA wants a partition table). */
 const IMAGE = gptImage(5 * MiB);
 const IMAGE_SHA256 = createHash('sha256').update(IMAGE).digest('hex');
 const RESCUE_PASSWORD = 'open sesame';
@@ -43,69 +38,31 @@ const unavailable = whyIpaCannotRun();
 const suite = unavailable ? describe.skip : describe;
 if (unavailable) console.warn(`test/ipa skipped: ${unavailable}`);
 
-let system: RunningSystem;
-let sim: Service;
+let stack: IpaStack;
+let host: IpaHost;
 let simUrl: string;
-let images: http.Server;
 let imagesUrl: string;
 let apiUrl: string;
-let host: IpaHost;
 let follower: ReturnType<typeof followBoots> | undefined;
 /** The simulated BMC's count of resets (power actions) when the deployment began. */
 let resetsBeforeDeploy: number;
 
 beforeAll(async () => {
   if (unavailable) return;
-  host = IpaHost.create({ mac: MAC, diskBytes: DISK_BYTES });
-  images = http.createServer((request, response) => {
-    if (request.url === '/disk.raw') return void response.writeHead(200, { 'Content-Type': 'application/octet-stream', Connection: 'close' }).end(IMAGE);
-    if (request.url?.endsWith('.iso')) return void response.writeHead(200, { Connection: 'close' }).end('the ramdisk is the real agent the test runs');
-    response.writeHead(404, { Connection: 'close' }).end();
-  });
-  await new Promise<void>((resolve) => images.listen(0, '0.0.0.0', resolve));
-  imagesUrl = `http://${host.hostAddress}:${(images.address() as AddressInfo).port}`;
   // No automated cleaning: ipa-clean-deploy.e2e.spec.ts covers it, and here it would only take time.
-  system = await startSystem({ gatewayHost: '0.0.0.0', env: { CALLBACK_TIMEOUT_S: '60', AUTOMATED_CLEAN: 'false' } });
-  ({ sim, url: simUrl } = await startBmcSim({ BMC_SIM_SYSTEMS: '1', BMC_SIM_IRONIC_URL: system.baseUrl }));
-  await fetch(`${simUrl}/control/bmc/1/agent`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ external: true }) });
-  apiUrl = system.baseUrl.replace('127.0.0.1', host.hostAddress);
+  stack = await IpaStack.start({ diskBytes: DISK_BYTES, env: { AUTOMATED_CLEAN: 'false' }, files: new Map([['/disk.raw', IMAGE]]) });
+  ({ host, simUrl, filesUrl: imagesUrl, apiUrl } = stack);
 }, 180_000);
 
 afterAll(async () => {
   await follower?.stop();
-  await host?.stop();
-  host?.destroy();
-  await sim?.stop();
-  await system?.stop();
-  await new Promise((resolve) => (images ? images.close(resolve) : resolve(undefined)));
+  await stack?.stop();
 });
 
-async function request(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${system.baseUrl}${path}`, { method, headers: HEADERS, ...(body !== undefined && { body: JSON.stringify(body) }) });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : {} };
-}
-
-async function ok(method: string, path: string, body?: unknown): Promise<Json> {
-  const answer = await request(method, path, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-function failure(node: Json, wanted: string): Error {
-  return new Error(`node is ${String(node.provision_state)}, not ${wanted} (last_error ${String(node.last_error)})\n--- IPA\n${host.logs(8000)}\n${system.logs().slice(-3000)}`);
-}
-
-async function until(uuid: string, state: string, timeoutMs = 180_000): Promise<Json> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const node = await ok('GET', `/v1/nodes/${uuid}`);
-    if (node.provision_state === state && node.target_provision_state === null) return node;
-    const failed = typeof node.provision_state === 'string' && node.provision_state.endsWith('failed');
-    if (failed || Date.now() > deadline) throw failure(node, state);
-    await sleep(250);
-  }
-}
+const request = (method: string, path: string, body?: unknown) => stack.request(method, path, body);
+const ok = (method: string, path: string, body?: unknown) => stack.ok(method, path, body);
+const until = (uuid: string, state: string, timeoutMs?: number) => stack.until(uuid, state, timeoutMs);
+const failure = (node: Json, wanted: string) => stack.failure(node, wanted);
 
 /** Waits for `check` to hold of the node, for as long as it is in one of `states`. */
 async function whileIn(uuid: string, states: readonly string[], check: (node: Json) => boolean): Promise<Json> {
@@ -275,15 +232,4 @@ function readFloppyParameters(image: string): Record<string, string> {
 function systemCrypt(password: string, hash: string): string {
   const script = 'import sys, warnings\nwarnings.simplefilter("ignore")\nimport crypt\nprint(crypt.crypt(sys.argv[1], sys.argv[2]))';
   return execFileSync('/usr/bin/python3', ['-c', script, password, hash], { encoding: 'utf8' }).trim();
-}
-
-function gptImage(bytes: number): Buffer {
-  const dir = mkdtempSync(`${tmpdir()}/ipa-image-`);
-  try {
-    writeFileSync(`${dir}/disk.raw`, randomBytes(bytes));
-    execFileSync('sgdisk', ['--new=1:2048:+3M', `${dir}/disk.raw`], { stdio: 'ignore' });
-    return readFileSync(`${dir}/disk.raw`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
