@@ -8,12 +8,12 @@
  * dense and in order; and every server must end up holding the same copy.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { jetstreamManager, type JetStreamManager, type StoredMsg } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { describe, expect, it, jest } from '@jest/globals';
+import { type StoredMsg } from '@nats-io/jetstream';
 import { natsServers, RequestTimeout } from '@ironledger/bus';
 import { ConcurrencyError, type ExpectedRevision, JetStreamEventStore, type RecordedEvent, StoreUnavailableError } from '@ironledger/event-store';
-import { NatsCluster } from '../support/nats-cluster.js';
+import { type ServerName } from '../support/nats-cluster.js';
+import { natsClusterForFile } from '../support/nats-cluster-for-file.js';
 import { eventually, sleep } from '../support/processes.js';
 
 jest.setTimeout(120_000);
@@ -27,20 +27,7 @@ const STREAMS = ['node-a', 'node-b', 'node-c'];
 /** How long the writers write without faults, and before and after the leader is killed. */
 const LOAD_MS = 5_000;
 
-let cluster: NatsCluster;
-let nc: NatsConnection;
-let jsm: JetStreamManager;
-
-beforeAll(async () => {
-  cluster = await NatsCluster.start();
-  nc = await connect({ servers: natsServers(cluster.url), maxReconnectAttempts: -1 });
-  jsm = await jetstreamManager(nc);
-}, 60_000);
-
-afterAll(async () => {
-  await nc?.close();
-  await cluster?.destroy();
-});
+const nats = natsClusterForFile();
 
 /** An append the store acknowledged: the events (by id) and where it said they are. */
 interface Acknowledged {
@@ -113,11 +100,11 @@ interface RawCommit {
 }
 
 async function rawCommits(stream: string): Promise<RawCommit[]> {
-  const { state } = await jsm.streams.info(stream);
+  const { state } = await nats.jsm.streams.info(stream);
   const sequences = Array.from({ length: state.last_seq }, (_, i) => i + 1);
   const messages: (StoredMsg | null)[] = [];
   for (let i = 0; i < sequences.length; i += 100) {
-    messages.push(...(await Promise.all(sequences.slice(i, i + 100).map((seq) => jsm.streams.getMessage(stream, { seq })))));
+    messages.push(...(await Promise.all(sequences.slice(i, i + 100).map((seq) => nats.jsm.streams.getMessage(stream, { seq })))));
   }
   return messages
     .filter((m): m is StoredMsg => m !== null)
@@ -182,24 +169,24 @@ async function subscribed(store: JetStreamEventStore): Promise<RecordedEvent[]> 
 
 /** Every server holds the same copy of `stream` (a restarted server within 30 s of catching up). */
 async function expectAlikeCopies(stream: string): Promise<void> {
-  const alike = (copies: object) => Object.keys(copies).length === cluster.names.length && new Set(Object.values(copies).map((copy) => JSON.stringify(copy))).size === 1;
+  const alike = (copies: object) => Object.keys(copies).length === nats.cluster.names.length && new Set(Object.values(copies).map((copy) => JSON.stringify(copy))).size === 1;
   const copies = await eventually(async () => {
-    const copies = await cluster.copiesOf(stream);
+    const copies = await nats.cluster.copiesOf(stream);
     return alike(copies) ? copies : undefined;
-  }, 30_000, `three alike copies of ${stream}`).catch(() => cluster.copiesOf(stream));
+  }, 30_000, `three alike copies of ${stream}`).catch(() => nats.cluster.copiesOf(stream));
   const [first] = Object.values(copies);
-  expect(copies).toStrictEqual(Object.fromEntries(cluster.names.map((name) => [name, first])));
+  expect(copies).toStrictEqual(Object.fromEntries(nats.cluster.names.map((name) => [name, first])));
 }
 
 /** Runs the load on a fresh stream, calling `during` once it is going; checks the log afterwards. */
 async function runAndCheck(during: (stream: string, load: Load) => Promise<void>): Promise<{ stream: string; load: Load; commits: RawCommit[] }> {
   const stream = `REVISIONS_${randomUUID().replaceAll('-', '')}`;
-  const servers = natsServers(cluster.url);
+  const servers = natsServers(nats.cluster.url);
   const stores = await Promise.all(
     Array.from({ length: STORES }, (_, i) => JetStreamEventStore.connect({ servers: servers[i % servers.length], stream, subjectPrefix: `rev.${stream}`, replicas: REPLICAS })),
   );
   try {
-    expect((await jsm.streams.info(stream)).config.num_replicas).toBe(REPLICAS);
+    expect((await nats.jsm.streams.info(stream)).config.num_replicas).toBe(REPLICAS);
     const load = new Load(stores);
     try {
       await during(stream, load);
@@ -258,17 +245,17 @@ describe(`appends on a 3-server NATS cluster, streams with ${REPLICAS} replicas`
   });
 
   it('of concurrent writers, the stream leader killed (SIGKILL) in the middle: the same, and every server ends with the same copy', async () => {
-    let killed: Awaited<ReturnType<NatsCluster['leaderOf']>> | undefined;
+    let killed: ServerName | undefined;
     let acknowledgedBeforeKill = 0;
     const { stream, load, commits } = await runAndCheck(async (stream, load) => {
       await sleep(LOAD_MS / 2);
-      killed = await cluster.leaderOf(stream);
+      killed = await nats.cluster.leaderOf(stream);
       acknowledgedBeforeKill = load.acknowledged.length;
-      await cluster.kill(killed);
+      await nats.cluster.kill(killed);
       // Writing goes on under the new leader.
       await eventually(() => (load.acknowledged.length >= acknowledgedBeforeKill + 100 ? true : undefined), 60_000, 'appends to be acknowledged again after the kill');
       await sleep(LOAD_MS / 2);
-      await cluster.restart(killed);
+      await nats.cluster.restart(killed);
     });
     await expectAlikeCopies(stream);
 
@@ -281,7 +268,7 @@ describe(`appends on a 3-server NATS cluster, streams with ${REPLICAS} replicas`
     ["'any'", 'any'],
   ])('with %s whose acknowledgement was lost, offered again after another writer appended: stored once, answered with its own result', async (_, expectedRevision) => {
     const stream = `LOST_ACK_${randomUUID().replaceAll('-', '')}`;
-    const options = { servers: cluster.url, stream, subjectPrefix: `lost.${stream}`, replicas: REPLICAS };
+    const options = { servers: nats.cluster.url, stream, subjectPrefix: `lost.${stream}`, replicas: REPLICAS };
     const [store, rival] = [await JetStreamEventStore.connect(options), await JetStreamEventStore.connect(options)];
     try {
       await store.append('node-1', [{ type: 'First', data: {} }], { expectedRevision: 'no_stream' });
@@ -307,7 +294,7 @@ describe(`appends on a 3-server NATS cluster, streams with ${REPLICAS} replicas`
       expect(sends.mock.calls.length).toBeGreaterThan(1);
     } finally {
       await Promise.all([store.close(), rival.close()]);
-      await jsm.streams.delete(stream);
+      await nats.jsm.streams.delete(stream);
     }
   });
 });

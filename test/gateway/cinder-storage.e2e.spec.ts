@@ -4,37 +4,16 @@
  * does without a Cinder service (`IRONIC_CINDER_DEPLOY`, recorded the same way): powered off,
  * then failed in Ironic's words.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { apiClient, type Json } from '../support/api.js';
 import { sleep } from '../support/system.js';
+import { ipmiSimForFile } from '../support/ipmi-sim-for-file.js';
 import { systemForFile } from '../support/system-for-file.js';
 import { IRONIC_CINDER_DEPLOY } from './ironic-21.4-interfaces.recorded.js';
 
 jest.setTimeout(90_000);
 
-const run = promisify(execFile);
-const script = join(fileURLToPath(new URL('../../', import.meta.url)), 'scripts/ipmi-sim.sh');
-const simDir = mkdtempSync(join(tmpdir(), 'cinder-e2e-ipmi-'));
-const simEnv = { ...process.env, IPMI_SIM_DIR: simDir, IPMI_SIM_USER: 'admin', IPMI_SIM_PASS: 'password', IPMI_SIM_POWER: '1' };
-let sim: { port: number; dir: string } | undefined;
-
-beforeAll(async () => {
-  const { stdout } = await run('bash', [script, 'start', '1'], { env: simEnv, timeout: 600_000 });
-  const [port, , dir] = stdout.trim().split(' ');
-  sim = { port: Number(port), dir: dir! };
-}, 600_000);
-
-afterAll(async () => {
-  if (sim) await run('bash', [script, 'stop', String(sim.port)], { env: simEnv });
-  rmSync(simDir, { recursive: true, force: true });
-});
-
+const sim = ipmiSimForFile({ IPMI_SIM_POWER: '1' });
 const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
 
@@ -61,7 +40,7 @@ describe('cinder storage without Cinder', () => {
           deploy_kernel: 'http://127.0.0.1:8000/ipa.kernel',
           deploy_ramdisk: 'http://127.0.0.1:8000/ipa.initramfs',
           ipmi_address: '127.0.0.1',
-          ipmi_port: sim!.port,
+          ipmi_port: sim.port,
           ipmi_username: 'admin',
           ipmi_password: 'password',
         },
@@ -81,12 +60,12 @@ describe('cinder storage without Cinder', () => {
     await until(uuid, (node) => node.provision_state === 'manageable', 'manageable');
     expect((await call('PUT', `/v1/nodes/${uuid}/states/provision`, { body: { target: 'provide' } })).status).toBe(202);
     await until(uuid, (node) => node.provision_state === 'available', 'available');
-    expect(readFileSync(join(sim!.dir, 'power'), 'utf8').trim()).toBe('1');
+    expect(sim.power()).toBe('1');
 
     expect((await call('PUT', `/v1/nodes/${uuid}/states/provision`, { body: { target: 'active' } })).status).toBe(202);
     const failed = await until(uuid, (node) => node.provision_state === 'deploy failed', 'deploy failed');
     const expected = JSON.parse(JSON.stringify(IRONIC_CINDER_DEPLOY.deployed).replaceAll('{uuid}', uuid)) as Json;
     expect(Object.fromEntries(Object.keys(expected).map((key) => [key, failed[key]]))).toEqual(expected);
-    expect(readFileSync(join(sim!.dir, 'power'), 'utf8').trim()).toBe('0');
+    expect(sim.power()).toBe('0');
   });
 });

@@ -4,38 +4,17 @@
  * the list and the refusals compared with Ironic 21.4's answers to the same requests
  * (`ironic-21.4-vendor-passthru.recorded.ts`), the calls answered 202 and carried out afterwards.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { nodeStreamId } from '@ironledger/contracts';
 import { apiClient, fault, type Json } from '../support/api.js';
 import { sleep } from '../support/system.js';
+import { ipmiSimForFile } from '../support/ipmi-sim-for-file.js';
 import { systemForFile } from '../support/system-for-file.js';
 import { IRONIC_VENDOR_CASES, IRONIC_VENDOR_METHODS } from './ironic-21.4-vendor-passthru.recorded.js';
 
 jest.setTimeout(60_000);
 
-const run = promisify(execFile);
-const script = join(fileURLToPath(new URL('../../', import.meta.url)), 'scripts/ipmi-sim.sh');
-const simDir = mkdtempSync(join(tmpdir(), 'vendor-e2e-ipmi-'));
-const simEnv = { ...process.env, IPMI_SIM_DIR: simDir, IPMI_SIM_USER: 'admin', IPMI_SIM_PASS: 'password' };
-let sim: { port: number; dir: string } | undefined;
-
-beforeAll(async () => {
-  const { stdout } = await run('bash', [script, 'start', '1'], { env: simEnv, timeout: 600_000 });
-  const [port, , dir] = stdout.trim().split(' ');
-  sim = { port: Number(port), dir: dir! };
-}, 600_000);
-
-afterAll(async () => {
-  if (sim) await run('bash', [script, 'stop', String(sim.port)], { env: simEnv });
-  rmSync(simDir, { recursive: true, force: true });
-});
-
+const sim = ipmiSimForFile();
 const system = systemForFile();
 const call = apiClient(() => system.baseUrl);
 
@@ -45,7 +24,7 @@ async function createNode(name: string, driverInfo: Json): Promise<string> {
   return created.json.uuid as string;
 }
 
-const simNode = () => createNode(`vendor-${Date.now()}`, { ipmi_address: '127.0.0.1', ipmi_port: sim!.port, ipmi_username: 'admin', ipmi_password: 'password' });
+const simNode = () => createNode(`vendor-${Date.now()}`, { ipmi_address: '127.0.0.1', ipmi_port: sim.port, ipmi_username: 'admin', ipmi_password: 'password' });
 const types = async (uuid: string) => (await (await system.store()).readStream(nodeStreamId(uuid))).map((event) => event.type);
 
 /** Waits until the conductor released the node's lock after an accepted call. */
@@ -89,7 +68,7 @@ describe('ipmitool vendor methods against Ironic 21.4 and ipmi_sim', () => {
     const accepted = await call('POST', `/v1/nodes/${uuid}/vendor_passthru/send_raw`, { body: { raw_bytes: '0x00 0x02 0x01' } });
     expect([accepted.status, accepted.text]).toEqual([202, '']);
     expect(await released(uuid)).toMatchObject({ last_error: null });
-    expect(readFileSync(join(sim!.dir, 'power'), 'utf8').trim()).toBe('1');
+    expect(sim.power()).toBe('1');
     expect((await types(uuid)).slice(-2)).toEqual(['ManagementActionStarted', 'VendorMethodCalled']);
   });
 
