@@ -146,6 +146,14 @@ export class IpaHost {
     this.floppyDevice = null;
   }
 
+  /** Waits until IPA's log shows `pattern`: some lines follow the answer a test waits on. */
+  async logged(pattern: RegExp, timeoutMs = 10_000): Promise<boolean> {
+    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      if (pattern.test(this.output)) return true;
+    }
+    return pattern.test(this.output);
+  }
+
   /** The last of IPA's log. */
   logs(chars = 20_000): string {
     return this.output.slice(-chars);
