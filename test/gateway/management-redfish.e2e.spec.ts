@@ -34,8 +34,9 @@ const types = async (uuid: string) => (await (await system.store()).readStream(n
 const states = async (uuid: string) => (await call('GET', `/v1/nodes/${uuid}/states`)).json;
 const bmc = (n: number) => sim.bmcs[n - 1]!;
 
+/** Waits for a state; the bound only catches a stuck node (a loaded machine slows cleaning's reboots). */
 async function until(uuid: string, reached: (states: Json) => boolean, what: string): Promise<Json> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   let last: Json = {};
   while (Date.now() < deadline) {
     last = await states(uuid);
