@@ -2580,8 +2580,26 @@ export interface components {
             default_version: components["schemas"]["ApiVersion"];
             versions: components["schemas"]["ApiVersion"][];
         };
+        Health: {
+            /** @constant */
+            status: "ok";
+        };
         /** @description Prometheus’ text exposition format. */
         PrometheusMetrics: string;
+        Readiness: {
+            ready: boolean;
+            /** @description NATS is connected (not reconnecting). */
+            nats: boolean;
+            /** @description The read model follows the log. */
+            projection: boolean;
+            /** @description The read model reached the store’s last position within a second. */
+            caught_up: boolean;
+            /** @description The last position the read model holds. */
+            position: number;
+            nodes: number;
+            /** @description The live conductors this gateway knows. */
+            conductors: string[];
+        };
         Links: {
             /** Format: uri */
             href: string;
@@ -2624,6 +2642,39 @@ export interface components {
             deploy_templates?: components["schemas"]["Links"];
             /** @description From microversion 1.82. */
             shards?: components["schemas"]["Links"];
+        };
+        LoggedEvent: {
+            /** @description The event’s position in the whole log: the checkpoint to read on after (`after`, `Last-Event-ID`). */
+            position: number;
+            /** @enum {string} */
+            kind: "node" | "chassis" | "allocation" | "deploy_template";
+            /** @enum {string} */
+            type: "NodeRegistered" | "NodeUpdated" | "NodeDeleted" | "ProvisionStateChanged" | "PowerActionStarted" | "PowerStateChanged" | "PowerActionFailed" | "PowerStateCorrected" | "PowerStateRestored" | "PowerSyncFailed" | "PowerSyncRecovered" | "MaintenanceSet" | "MaintenanceCleared" | "IntrospectionStarted" | "IntrospectionWaiting" | "InventoryProcessed" | "IntrospectionFinished" | "IntrospectionAborted" | "IntrospectionExpired" | "PortAdded" | "PortRemoved" | "NodeTraitsSet" | "NodeTraitAdded" | "NodeTraitRemoved" | "NodeAllocated" | "NodeDeallocated" | "InstanceCleared" | "PortUpdated" | "PortMovedOut" | "PortMovedIn" | "PortgroupAdded" | "PortgroupUpdated" | "PortgroupMovedOut" | "PortgroupMovedIn" | "PortgroupRemoved" | "VolumeConnectorAdded" | "VolumeConnectorUpdated" | "VolumeConnectorMovedOut" | "VolumeConnectorMovedIn" | "VolumeConnectorRemoved" | "VolumeTargetAdded" | "VolumeTargetUpdated" | "VolumeTargetMovedOut" | "VolumeTargetMovedIn" | "VolumeTargetRemoved" | "VifAttached" | "VifDetached" | "ManagementActionStarted" | "BootDeviceSet" | "NmiInjected" | "IndicatorSet" | "BootModeSet" | "SecureBootSet" | "ConsoleModeSet" | "VendorMethodCalled" | "RamdiskTornDown" | "ManagementActionFailed" | "TargetRaidConfigSet" | "BiosSettingsCached" | "BootModeCached" | "AgentTokenIssued" | "AgentHeartbeatRecorded" | "AgentCleared" | "BootConfigRecorded" | "StepsPlanned" | "StepStarted" | "StepFinished" | "ChassisCreated" | "ChassisUpdated" | "ChassisDeleted" | "AllocationCreated" | "AllocationSucceeded" | "AllocationFailed" | "AllocationUpdated" | "AllocationDeleted" | "DeployTemplateCreated" | "DeployTemplateUpdated" | "DeployTemplateDeleted";
+            /** @description What the event records (its type decides the fields); secrets are masked. */
+            data: Record<string, unknown>;
+            /** @description Who asked (`actor`), why (`reason`), the request and correlation ids, when (`at`), and the resource’s UUID. */
+            meta: Record<string, unknown>;
+            /** @description The event’s revision in its resource’s own stream, from 0. */
+            revision: number;
+            /** Format: date-time */
+            recorded_at: string;
+        };
+        EventPage: {
+            events: components["schemas"]["LoggedEvent"][];
+            /**
+             * Format: uri
+             * @description The next page, when the log holds more after this one.
+             */
+            next?: string;
+        };
+        RebuildReport: {
+            equal: boolean;
+            position: number;
+            nodes: number;
+            liveChecksum: string;
+            rebuiltChecksum: string;
+            /** @description The nodes whose live state differs from the rebuilt one. */
+            differences: string[];
         };
         Allocation: {
             /** Format: uuid */
@@ -2860,6 +2911,10 @@ export interface components {
              */
             next?: string;
         };
+        IntrospectionContinued: {
+            /** Format: uuid */
+            uuid: string;
+        };
         DeployTemplate: {
             /** Format: uuid */
             uuid?: string;
@@ -2968,6 +3023,69 @@ export interface components {
         DriverProperties: {
             [key: string]: string;
         };
+        LogicalDiskProperties: {
+            [key: string]: string;
+        };
+        VendorMethods: {
+            [key: string]: {
+                http_methods: ("GET" | "PUT" | "POST" | "DELETE" | "PATCH")[];
+                /** @description `true`: answered 202 and run afterwards; `false`: run while the client waits, answered 200 with what it returned. */
+                async: boolean;
+                description: string;
+                attach: boolean;
+                require_exclusive_lock: boolean;
+            };
+        };
+        /** @description A `text/event-stream`: each event is `id: <position>`, `event: <type>` and `data: {"position", "kind", "type", "data", "meta"}`. */
+        EventStream: string;
+        FleetSummary: {
+            /** @description The log position the counts are at (the read model’s now, or the last event folded in for `at`). */
+            position: number;
+            /**
+             * Format: date-time
+             * @description When the log’s first event happened: the earliest instant worth asking `at` for.
+             */
+            since: string | null;
+            nodes: number;
+            /** @description Every provision state, zeros included. */
+            provision_state: {
+                enroll: number;
+                verifying: number;
+                manageable: number;
+                available: number;
+                active: number;
+                deploying: number;
+                "wait call-back": number;
+                "deploy failed": number;
+                deleting: number;
+                cleaning: number;
+                "clean wait": number;
+                "clean failed": number;
+                error: number;
+                inspecting: number;
+                "inspect failed": number;
+                "inspect wait": number;
+                adopting: number;
+                "adopt failed": number;
+                rescue: number;
+                rescuing: number;
+                "rescue wait": number;
+                "rescue failed": number;
+                unrescuing: number;
+                "unrescue failed": number;
+            };
+            /** @description `null`: never read from a BMC. */
+            power_state: {
+                "power on": number;
+                "power off": number;
+                null: number;
+            };
+            maintenance: number;
+            /** @description The faults nodes are in, only those some node is in. */
+            fault: {
+                [key: string]: number;
+            };
+        };
         Heartbeat: {
             callback_url: string | null;
             agent_version?: string | null;
@@ -2975,6 +3093,41 @@ export interface components {
             agent_verify_ca?: string | null;
             agent_status?: string | null;
             agent_status_message?: string | null;
+        };
+        IntrospectionStatus: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            state: "starting" | "waiting" | "processing" | "finished" | "error" | "enrolling" | "reapplying" | "aborting";
+            finished: boolean;
+            error: string | null;
+            /** @description UTC, without an offset, as ironic-inspector prints it (`2026-11-29T10:00:00.000000`). */
+            started_at: string;
+            /** @description UTC, without an offset, as ironic-inspector prints it (`2026-11-29T10:00:00.000000`). */
+            finished_at: string | null;
+            links: {
+                /** Format: uri */
+                href: string;
+                /** @constant */
+                rel: "self";
+            }[];
+        };
+        IntrospectionList: {
+            introspection: components["schemas"]["IntrospectionStatus"][];
+        };
+        Lookup: {
+            node: components["schemas"]["Node"];
+            config: {
+                metrics: Record<string, unknown>;
+                metrics_statsd: Record<string, unknown>;
+                heartbeat_timeout: number;
+                /** @description Issued to the first look-up of a boot (from 1.62), masked afterwards; `null` below 1.62. */
+                agent_token: string | null;
+                agent_token_required: boolean;
+                disable_deep_image_inspection: boolean;
+                permitted_image_formats: string[];
+                enable_bios_bootloader_install: boolean;
+            };
         };
         l2_address: string;
         l2_id: string;
@@ -3407,6 +3560,21 @@ export interface components {
              */
             next?: string;
         };
+        /** @description See https://spec.openapis.org/oas/v3.1.0 for the whole format. */
+        OpenApiDocument: {
+            /** @constant */
+            openapi: "3.1.0";
+            info: Record<string, unknown>;
+            servers: {
+                /** Format: uri */
+                url: string;
+                description?: string;
+            }[];
+            tags?: Record<string, unknown>[];
+            paths: Record<string, unknown>;
+            components: Record<string, unknown>;
+            security?: unknown[];
+        };
         PortgroupCreate: {
             address?: string | null;
             extra?: Record<string, unknown> | null;
@@ -3497,6 +3665,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The method is not served at this path (Ironic’s router answers so) */
+        MethodNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The microversion asked for is not served, or is too old for a parameter or field asked for */
         NotAcceptable: {
             headers: {
@@ -3562,7 +3739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Health"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3606,7 +3783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             default: components["responses"]["Error"];
@@ -3639,7 +3816,12 @@ export interface operations {
     };
     Audit_resourceEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A position in the log: the page starts after it (default 0, the beginning). */
+                after?: number;
+                /** @description At most this many events (1 to 1000, the default). */
+                limit?: number;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -3658,7 +3840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["EventPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3687,7 +3869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["RebuildReport"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4213,7 +4395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IntrospectionContinued"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4490,7 +4672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["LogicalDiskProperties"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4517,18 +4699,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
@@ -4550,21 +4722,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4584,21 +4745,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4618,21 +4768,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4652,21 +4791,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4687,18 +4815,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
@@ -4721,21 +4839,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4756,21 +4863,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4791,21 +4887,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4826,21 +4911,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -4864,7 +4938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["VendorMethods"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4877,7 +4951,16 @@ export interface operations {
     };
     Audit_events: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only this node’s events (its UUID or name). */
+                node?: string;
+                /** @description Only events of these types (comma-separated). */
+                type?: string;
+                /** @description Only events of nodes that were in this provision state before or after them. */
+                provision_state?: string;
+                /** @description A position in the log to replay from (as `Last-Event-ID`); without it, only what happens from now on. */
+                from?: number;
+            };
             header?: {
                 "last-event-id"?: string;
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
@@ -4894,9 +4977,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "text/event-stream": components["schemas"]["EventStream"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4922,7 +5006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["FleetSummary"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4981,7 +5065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IntrospectionList"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5010,7 +5094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IntrospectionStatus"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5102,7 +5186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Lookup"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5233,19 +5317,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -5299,21 +5373,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -5331,21 +5393,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -5576,7 +5626,12 @@ export interface operations {
     };
     Audit_nodeEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A position in the log: the page starts after it (default 0, the beginning). */
+                after?: number;
+                /** @description At most this many events (1 to 1000, the default). */
+                limit?: number;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -5594,7 +5649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["EventPage"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5779,19 +5834,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -6104,19 +6148,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -6136,21 +6169,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6169,21 +6190,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6202,21 +6211,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6235,21 +6232,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6268,19 +6253,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -6300,21 +6274,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6333,21 +6295,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6366,21 +6316,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6399,21 +6337,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6433,19 +6359,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -6466,21 +6381,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6500,21 +6403,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6534,21 +6425,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6568,21 +6447,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6686,19 +6553,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -6718,21 +6574,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6751,21 +6595,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6784,21 +6616,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -6817,21 +6637,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -7706,7 +7514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["VendorMethods"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7889,21 +7697,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -7922,16 +7719,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7954,21 +7741,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -7987,21 +7763,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8050,21 +7815,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8083,16 +7837,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -8115,21 +7859,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8148,21 +7881,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8251,17 +7973,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -8278,19 +7991,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8306,19 +8009,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8336,19 +8029,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -8429,17 +8111,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -8458,19 +8131,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -8487,17 +8149,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -8514,19 +8167,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8638,17 +8281,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -8665,17 +8299,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -8692,19 +8317,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8722,19 +8337,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -8753,21 +8357,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8792,7 +8384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IndicatorState"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8850,20 +8442,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -8881,19 +8462,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -8944,17 +8514,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -9004,21 +8565,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -9037,21 +8587,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -9101,17 +8640,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -9362,17 +8892,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -9389,19 +8910,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -9417,19 +8928,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -9445,19 +8946,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -9473,19 +8964,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -9852,7 +9333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["VendorMethods"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9875,17 +9356,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -9908,7 +9380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10147,19 +9619,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];
         };
@@ -10179,21 +9640,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -10212,21 +9661,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -10245,21 +9682,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -10278,21 +9703,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -10645,20 +10058,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -10674,20 +10076,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -10703,20 +10094,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -10732,20 +10112,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
-            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };
@@ -10763,18 +10132,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": unknown;
-                };
-            };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             default: components["responses"]["Error"];

@@ -12,8 +12,9 @@ import { checkHeartbeatRequest } from '../nodes/action-rules.js';
 import { NodeService } from '../nodes/node.service.js';
 import { nodeView } from '../nodes/node.view.js';
 import { BodySchema } from '../openapi/body-schema.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
 import { type Heartbeat, HEARTBEAT_ARGS, HEARTBEAT_SCHEMA } from './agent.dto.js';
-import { findLookupNode, lookupConfig, RAMDISK_NOT_FOUND } from './lookup.js';
+import { findLookupNode, LOOKUP_SCHEMA, lookupConfig, RAMDISK_NOT_FOUND } from './lookup.js';
 
 /** The API a ramdisk agent calls: look-up, then heartbeats. Both are public, as in Ironic. */
 @Controller('v1')
@@ -36,6 +37,7 @@ export class AgentController {
    * shows settled is answered from it, without a command.
    */
   @Get('lookup')
+  @ResponseBody('Lookup', LOOKUP_SCHEMA)
   async lookup(@Query('addresses') addresses: string | undefined, @Query('node_uuid') nodeUuid: string | undefined, @Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.RAMDISK_ENDPOINTS)) throw new ApiError(404, RAMDISK_NOT_FOUND);
     let node: Node = await this.floods.guard(ctx.client ?? '', () => findLookupNode(addresses, nodeUuid, this.nodes));

@@ -1,6 +1,8 @@
 /** The rules of Ironic's ramdisk look-up (`GET /v1/lookup`), kept apart from the HTTP layer. */
-import { LOOKUP_ALLOWED_STATES, type Node } from '@ironledger/domain';
+import { LOOKUP_ALLOWED_STATES, type Node, type Schema } from '@ironledger/domain';
 import { ApiError, badRequest } from '../http/errors.js';
+import { NODE_VIEW_SCHEMA } from '../nodes/node-view.schema.js';
+import { LINKS_SCHEMA } from '../http/views.js';
 
 /** Ironic answers every failed look-up alike, so that a ramdisk learns nothing about nodes it is not on. */
 export const RAMDISK_NOT_FOUND = 'Resource could not be found.';
@@ -44,3 +46,29 @@ export function lookupConfig(token: string | null) {
     enable_bios_bootloader_install: true,
   };
 }
+
+/** `GET /v1/lookup`: the node (its uuid, properties, instance_info, driver_internal_info and links) and the agent's `config`. */
+export const LOOKUP_SCHEMA: Schema = {
+  type: 'object',
+  properties: {
+    node: { $ref: '#/definitions/Node' },
+    config: {
+      type: 'object',
+      properties: {
+        metrics: { type: 'object' },
+        metrics_statsd: { type: 'object' },
+        heartbeat_timeout: { type: 'integer' },
+        agent_token: { type: ['string', 'null'], description: 'Issued to the first look-up of a boot (from 1.62), masked afterwards; `null` below 1.62.' },
+        agent_token_required: { type: 'boolean' },
+        disable_deep_image_inspection: { type: 'boolean' },
+        permitted_image_formats: { type: 'array', items: { type: 'string' } },
+        enable_bios_bootloader_install: { type: 'boolean' },
+      },
+      required: Object.keys(lookupConfig(null)),
+      additionalProperties: false,
+    },
+  },
+  required: ['node', 'config'],
+  additionalProperties: false,
+  definitions: { Node: NODE_VIEW_SCHEMA, Links: LINKS_SCHEMA },
+};

@@ -6,8 +6,9 @@ import { ALLOCATION_EVENT_TYPES, CHASSIS_EVENT_TYPES, DEPLOY_TEMPLATE_EVENT_TYPE
 import { type EventStore } from '@ironledger/event-store';
 import { nodeHistory, positioned, redactSecrets, toIronicHistory, toRelayedEvent } from '@ironledger/lifecycle-events';
 import { AuditService } from './audit.service.js';
+import { EVENT_PAGE_SCHEMA, EVENT_STREAM_SCHEMA } from './event-log-view.schema.js';
 import { HISTORY_RECORD_SCHEMA, HISTORY_SCHEMA } from './history-view.schema.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { QUERY_VALUE, type QueryParameter, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { ApiError, badRequest } from '../http/errors.js';
 import { type EventFilter, streamEvents } from './event-stream.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
@@ -17,6 +18,12 @@ import { GatewayMetrics } from '../observability/gateway-metrics.js';
 import { EVENT_STORE } from '../tokens.js';
 
 const MAX_EVENTS_PAGE = 1000;
+
+/** The query of a page of a resource's log. */
+const EVENT_PAGE_PARAMETERS: readonly QueryParameter[] = [
+  { name: 'after', description: 'A position in the log: the page starts after it (default 0, the beginning).', schema: QUERY_VALUE.integer },
+  { name: 'limit', description: `At most this many events (1 to ${MAX_EVENTS_PAGE}, the default).`, schema: QUERY_VALUE.integer },
+];
 
 /**
  * Where ironledger goes beyond Ironic: lifecycle events for subscribers (server-sent events),
@@ -44,6 +51,13 @@ export class AuditController {
    * beyond); a store that cannot answer the first read gets 503.
    */
   @Get('events')
+  @ResponseBody('EventStream', EVENT_STREAM_SCHEMA, 'text/event-stream')
+  @QueryParameters([
+    { name: 'node', description: 'Only this node’s events (its UUID or name).', schema: QUERY_VALUE.string },
+    { name: 'type', description: 'Only events of these types (comma-separated).', schema: QUERY_VALUE.list },
+    { name: 'provision_state', description: 'Only events of nodes that were in this provision state before or after them.', schema: QUERY_VALUE.string },
+    { name: 'from', description: 'A position in the log to replay from (as `Last-Event-ID`); without it, only what happens from now on.', schema: QUERY_VALUE.integer },
+  ])
   async events(@Query() query: Record<string, unknown>, @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const filter = this.eventFilter(query);
     const from = position(lastEventId ?? query.from, 'from') ?? this.projection.readModel.position;
@@ -92,6 +106,8 @@ export class AuditController {
 
   /** `GET /v1/nodes/{ident}/events?after=&limit=`: the node's raw event log with who, why and when, secrets masked. */
   @Get('nodes/:ident/events')
+  @ResponseBody('EventPage', EVENT_PAGE_SCHEMA)
+  @QueryParameters(EVENT_PAGE_PARAMETERS)
   async nodeEvents(@Param('ident') ident: string, @Query() query: Record<string, unknown>, @Ctx() ctx: RequestContext) {
     const after = position(query.after, 'after') ?? 0;
     const limit = position(query.limit, 'limit') ?? MAX_EVENTS_PAGE;
@@ -109,6 +125,8 @@ export class AuditController {
 
   /** `GET /v1/{chassis | allocations | deploy_templates}/{uuid}/events?after=&limit=`: the raw log of a resource other than a node. */
   @Get(':collection/:uuid/events')
+  @ResponseBody('EventPage', EVENT_PAGE_SCHEMA)
+  @QueryParameters(EVENT_PAGE_PARAMETERS)
   async resourceEvents(@Param('collection') collection: string, @Param('uuid') uuid: string, @Query() query: Record<string, unknown>, @Ctx() ctx: RequestContext) {
     const kind = KIND_OF_COLLECTION[collection];
     if (!kind) throw new ApiError(404, 'The resource could not be found.');

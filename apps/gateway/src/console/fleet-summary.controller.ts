@@ -4,9 +4,11 @@ import { type EventStore } from '@ironledger/event-store';
 import { AuditService } from '../audit/audit.service.js';
 import { type RawQuery } from '../http/collection-query.js';
 import { badRequest } from '../http/errors.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
 import { EVENT_STORE } from '../tokens.js';
 import { type FleetSummary } from '@ironledger/contracts';
 import { fleetSummary } from './fleet-summary.js';
+import { FLEET_SUMMARY_SCHEMA } from './fleet-summary.schema.js';
 
 /** `GET /v1/fleet` (ironledger's): the fleet's counts now, or with `?at=<position | ISO time>` as they were then. */
 @Controller('v1')
@@ -21,6 +23,7 @@ export class FleetSummaryController {
   ) {}
 
   @Get('fleet')
+  @ResponseBody('FleetSummary', FLEET_SUMMARY_SCHEMA)
   async summary(@Query() { at, ...rest }: RawQuery): Promise<FleetSummary> {
     const unexpected = Object.keys(rest);
     if (unexpected.length > 0) throw badRequest(`Unexpected arguments: ${unexpected.join(', ')}`);

@@ -61,3 +61,23 @@ export const CONDUCTOR_VIEW_SCHEMA: Schema = {
 
 /** `GET /v1/conductors`. */
 export const CONDUCTOR_LIST_SCHEMA: Schema = pageSchema('conductors', 'Conductor', CONDUCTOR_VIEW_SCHEMA);
+
+/** `GET /v1/drivers/{name}/raid/logical_disk_properties`: each property a RAID logical disk may have, with its description. */
+export const LOGICAL_DISK_PROPERTIES_SCHEMA: Schema = { type: 'object', additionalProperties: { type: 'string' } };
+
+/** The vendor methods of a node's vendor interface (or a driver's), by name, as Ironic lists them. */
+export const VENDOR_METHODS_SCHEMA: Schema = {
+  type: 'object',
+  additionalProperties: {
+    type: 'object',
+    properties: {
+      http_methods: { type: 'array', items: { type: 'string', enum: ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'] } },
+      async: { type: 'boolean', description: '`true`: answered 202 and run afterwards; `false`: run while the client waits, answered 200 with what it returned.' },
+      description: { type: 'string' },
+      attach: { type: 'boolean' },
+      require_exclusive_lock: { type: 'boolean' },
+    },
+    required: ['http_methods', 'async', 'description', 'attach', 'require_exclusive_lock'],
+    additionalProperties: false,
+  },
+};

@@ -6,8 +6,16 @@ import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, notAcceptable } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
-import { CONDUCTOR_LIST_SCHEMA, CONDUCTOR_VIEW_SCHEMA, DRIVER_LIST_SCHEMA, DRIVER_PROPERTIES_SCHEMA, DRIVER_VIEW_SCHEMA } from './fleet-view.schema.js';
+import { OnlyRefuses, ResponseBody } from '../openapi/operation-docs.js';
+import {
+  CONDUCTOR_LIST_SCHEMA,
+  CONDUCTOR_VIEW_SCHEMA,
+  DRIVER_LIST_SCHEMA,
+  DRIVER_PROPERTIES_SCHEMA,
+  DRIVER_VIEW_SCHEMA,
+  LOGICAL_DISK_PROPERTIES_SCHEMA,
+  VENDOR_METHODS_SCHEMA,
+} from './fleet-view.schema.js';
 import {
   conductorList,
   conductorView,
@@ -51,6 +59,7 @@ export class FleetController {
   }
 
   @Get('drivers/:name/raid/logical_disk_properties')
+  @ResponseBody('LogicalDiskProperties', LOGICAL_DISK_PROPERTIES_SCHEMA)
   raidProperties(@Param('name') name: string, @Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.RAID_CONFIG)) throw notAcceptable();
     this.hostsOf(name, unknownDriver(name));
@@ -60,6 +69,7 @@ export class FleetController {
 
   /** No hardware type of this build has driver vendor methods. */
   @Get('drivers/:name/vendor_passthru/methods')
+  @ResponseBody('VendorMethods', VENDOR_METHODS_SCHEMA)
   vendorMethods(@Param('name') name: string) {
     this.hostsOf(name, unknownDriver(name));
     return {};
@@ -70,6 +80,7 @@ export class FleetController {
    * none, so Ironic's refusal for an unknown one, whatever the HTTP method.
    */
   @All(['drivers/:name/vendor_passthru', 'drivers/:name/vendor_passthru/:method'])
+  @OnlyRefuses(400, 404)
   vendorCall(@Param('name') name: string, @Param('method') inPath: string | undefined, @Query('method') inQuery: unknown) {
     const method = inPath ?? inQuery;
     if (typeof method !== 'string' || method === '') throw new ApiError(400, 'Missing mandatory parameter: method');

@@ -7,7 +7,7 @@ import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
 import { checkNodeIdent } from '../nodes/node-names.js';
 import { NodeService } from '../nodes/node.service.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { OnlyRefuses, ResponseBody } from '../openapi/operation-docs.js';
 import { ManagementService } from './management.service.js';
 import { BIOS_LIST_SCHEMA, BIOS_SETTING_SCHEMA, BOOT_DEVICE_SCHEMA, CONSOLE_SCHEMA, INDICATOR_STATE_SCHEMA, INDICATORS_SCHEMA, SUPPORTED_BOOT_DEVICES_SCHEMA } from './management-view.schema.js';
 import { BIOS_DETAIL_FIELDS, BIOS_FIELDS, biosSettingView, indicatorsView, parseIndicatorName, sortedBios, unknownBiosField } from './management.view.js';
@@ -43,6 +43,7 @@ export class ManagementController {
 
   /** Ironic routes nothing at `…/management` itself. */
   @Get('nodes/:ident/management')
+  @OnlyRefuses(405)
   managementRoot(): never {
     throw routerError(405);
   }
@@ -238,6 +239,7 @@ export class ManagementController {
 
   /** An indicator's path is `indicators/{node}/{indicator}` there. */
   @Get('nodes/management/indicators/:ident/:name')
+  @ResponseBody('IndicatorState', INDICATOR_STATE_SCHEMA)
   legacyIndicatorState(@Param('ident') ident: string, @Param('name') name: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
     return this.indicatorState(ident, name, query, ctx);
   }
@@ -250,28 +252,33 @@ export class ManagementController {
 
   /** `indicators/{node}` alone reaches the router's one-indicator handler, without its indicator. */
   @Get('nodes/management/indicators/:ident')
+  @OnlyRefuses(400)
   legacyIndicatorWithoutName(@Param('ident') ident: string, @Query() query: unknown): never {
     return missingIndicator(ident, query);
   }
 
   @Put('nodes/management/indicators/:ident')
+  @OnlyRefuses(400)
   legacySetIndicatorWithoutName(@Param('ident') ident: string, @Query() query: unknown): never {
     return missingIndicator(ident, query);
   }
 
   /** The legacy spellings without their node: the handler's refusal, as in Ironic. */
   @Put(['nodes/management/inject_nmi', 'nodes/management/indicators'])
+  @OnlyRefuses(400)
   legacyPutWithoutNode(): never {
     throw badRequest('Missing mandatory parameter: node_ident');
   }
 
   @Get('nodes/management/indicators')
+  @OnlyRefuses(400)
   legacyIndicatorsWithoutNode(): never {
     throw badRequest('Missing mandatory parameter: node_ident');
   }
 
   /** Nothing is routed at `management` from the collection either, nor a GET of `inject_nmi`. */
   @Get(['nodes/management', 'nodes/management/:ident', 'nodes/management/inject_nmi/:ident'])
+  @OnlyRefuses(405)
   legacyManagementRefused(): never {
     throw routerError(405);
   }

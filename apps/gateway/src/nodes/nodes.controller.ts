@@ -15,7 +15,8 @@ import { readGetBody } from '../http/get-body.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { QUERY_VALUE, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
+import { VENDOR_METHODS_SCHEMA } from '../fleet/fleet-view.schema.js';
+import { OnlyRefuses, QUERY_VALUE, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { planNodeCreate } from './node-create.js';
 import { type FleetFacts } from './node-fleet.js';
 import { checkNodeIdent } from './node-names.js';
@@ -112,11 +113,13 @@ export class NodesController {
 
   /** Ironic reads a POST to a node as a node to create, which a name is not. */
   @Post(':ident')
+  @OnlyRefuses(400)
   createAt(@Param('ident') ident: string): never {
     throw badRequest(`Schema error for node: ${pythonRepr(ident)} is not of type 'object'`);
   }
 
   @Put(':ident')
+  @OnlyRefuses(405)
   replace(): never {
     throw routerError(405);
   }
@@ -132,6 +135,7 @@ export class NodesController {
   }
 
   @Delete()
+  @OnlyRefuses(400)
   removeWithoutIdent(): never {
     throw badRequest('Missing mandatory parameter: node_ident');
   }
@@ -192,6 +196,7 @@ export class NodesController {
 
   /** The vendor methods' list is `vendor_passthru/{node}/methods`: the router takes a GET's custom action from the path's end. */
   @Get('vendor_passthru/:ident/methods')
+  @ResponseBody('VendorMethods', VENDOR_METHODS_SCHEMA)
   legacyVendorMethods(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
     return this.vendorMethods(ident, query, ctx);
   }
@@ -212,27 +217,32 @@ export class NodesController {
 
   /** The legacy spellings without their node: the handler's refusal, as in Ironic. */
   @Get(['states', 'states/console', 'management/boot_device', 'management/boot_device/supported', 'vendor_passthru/methods'])
+  @OnlyRefuses(400)
   legacyWithoutNode(): never {
     throw missingNodeIdent();
   }
 
   @Put(['management/boot_device', 'maintenance'])
+  @OnlyRefuses(400)
   legacyPutWithoutNode(): never {
     throw missingNodeIdent();
   }
 
   @Delete('maintenance')
+  @OnlyRefuses(400)
   legacyDeleteWithoutNode(): never {
     throw missingNodeIdent();
   }
 
   @All('vendor_passthru')
+  @OnlyRefuses(400)
   legacyVendorCallWithoutNode(): never {
     throw missingNodeIdent();
   }
 
   /** Ironic's maintenance controller has no GET. */
   @Get(['maintenance', 'maintenance/:ident'])
+  @OnlyRefuses(405)
   legacyMaintenanceRefused(): never {
     throw routerError(405);
   }
@@ -243,6 +253,7 @@ export class NodesController {
    * `GET states/{ident}`, as one path of the API document has one name for it.)
    */
   @Put(['states/:ident', 'states/:ident/:node'])
+  @OnlyRefuses(400, 405)
   legacyStateActionRefused(@Param('ident') action: string, @Param('node') node: string | undefined): never {
     if (node !== undefined || !(LEGACY_STATE_ACTIONS as readonly string[]).includes(action)) throw routerError(405);
     throw missingNodeIdent();
@@ -261,6 +272,7 @@ export class NodesController {
    * driver name and serves it for every node of that driver; here each node gets its own.)
    */
   @Get(':ident/vendor_passthru/methods')
+  @ResponseBody('VendorMethods', VENDOR_METHODS_SCHEMA)
   vendorMethods(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
     checkArgs(query, {});
     checkNodeIdent(ident, { argument: 'node_ident' });

@@ -8,6 +8,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { RequestMethod, type Type } from '@nestjs/common';
+import { type Schema } from '@ironledger/domain';
 import { HEADERS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { MetadataScanner } from '@nestjs/core';
@@ -16,7 +17,7 @@ import { PATCH_SCHEMA } from '../http/json-patch.js';
 import { DEFAULT_VERSION, MAX_VERSION, MIN_VERSION, VERSION_HEADER, Versions } from '../http/microversion.js';
 import { V1_RESOURCES } from '../root/root.controller.js';
 import { bodySchemaOf, type NamedSchema } from './body-schema.js';
-import { queryParametersOf, responseBodyOf } from './operation-docs.js';
+import { onlyRefusesWith, queryParametersOf, responseBodyOf } from './operation-docs.js';
 
 type Json = Record<string, unknown>;
 
@@ -86,6 +87,7 @@ const REFUSALS: Readonly<Record<number, string>> = {
   401: 'No or wrong credentials (with `AUTH_STRATEGY=http_basic` or `keystone`)',
   403: 'The credentials do not allow it (Keystone policy), or the operation is not permitted there',
   404: 'The resource, or the resource a parameter names, does not exist (or not at this microversion)',
+  405: 'The method is not served at this path (Ironic’s router answers so)',
   406: 'The microversion asked for is not served, or is too old for a parameter or field asked for',
   409: 'The resource is locked by a conductor, in a state that refuses this, or a unique value is taken',
 };
@@ -103,6 +105,22 @@ const OWN_TAGS: Readonly<Record<string, string>> = {
   'openapi.json': 'ironledger: this document.',
   readyz: 'Readiness: NATS connected and the read model caught up with the event store.',
   events: 'ironledger: the event log, live (server-sent events) and from a position.',
+};
+
+/** The document itself, as `GET /v1/openapi.json` answers it: an OpenAPI 3.1 description with this gateway as its server. */
+export const OPENAPI_DOCUMENT_SCHEMA: Schema = {
+  type: 'object',
+  properties: {
+    openapi: { const: '3.1.0' },
+    info: { type: 'object' },
+    servers: { type: 'array', items: { type: 'object', properties: { url: { type: 'string', format: 'uri' }, description: { type: 'string' } }, required: ['url'] } },
+    tags: { type: 'array', items: { type: 'object' } },
+    paths: { type: 'object' },
+    components: { type: 'object' },
+    security: { type: 'array' },
+  },
+  required: ['openapi', 'info', 'servers', 'paths', 'components'],
+  description: 'See https://spec.openapis.org/oas/v3.1.0 for the whole format.',
 };
 
 /** The document of every route `controllers` declare. */
@@ -198,7 +216,10 @@ function operation(route: Route, addSchema: AddComponent): Json {
   const pathParameters = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => name!);
   const query = queryParameters(handler, named(RouteParamtypes.QUERY));
   const secured = !PUBLIC_ROUTES.has(route.path);
+  const onlyRefuses = onlyRefusesWith(handler);
   const refusals = refusalsOf({ v1, since, method: route.method, hasPathParameters: pathParameters.length > 0, takesInput: body !== undefined || query.length > 0 || pathParameters.length > 0, secured });
+  // A handler that only refuses answers its own refusals, after the credentials and the microversion are checked.
+  const refused = onlyRefuses ? [...new Set([...onlyRefuses, ...(secured ? [401] : []), ...(v1 ? [406] : [])])].sort((a, b) => a - b) : refusals;
   return {
     tags: [tagOf(route.path)],
     summary: sentence(route.handler),
@@ -213,8 +234,8 @@ function operation(route: Route, addSchema: AddComponent): Json {
     ],
     ...(body && { requestBody: { content: { 'application/json': { schema: bodySchema(route, handler, addSchema) } } } }),
     responses: {
-      [status]: successResponse(handler, status, addSchema),
-      ...Object.fromEntries(refusals.map((refusal) => [refusal, { $ref: `#/components/responses/${refusalName(refusal)}` }])),
+      ...(!onlyRefuses && { [status]: successResponse(handler, status, addSchema) }),
+      ...Object.fromEntries(refused.map((refusal) => [refusal, { $ref: `#/components/responses/${refusalName(refusal)}` }])),
       default: { $ref: '#/components/responses/Error' },
     },
     ...(!secured && { security: [] }),

@@ -2,7 +2,8 @@ import { Controller, Get, Header, Inject, Req, type Type } from '@nestjs/common'
 import { DiscoveryService } from '@nestjs/core';
 import { type FastifyRequest } from 'fastify';
 import { API_REFERENCE_PAGE, API_REFERENCE_PATH, OPENAPI_PATH } from './api-reference.js';
-import { openApiDocument, type OpenApiDocument } from './document.js';
+import { OPENAPI_DOCUMENT_SCHEMA, openApiDocument, type OpenApiDocument } from './document.js';
+import { ResponseBody } from './operation-docs.js';
 
 /** The API's own description: the OpenAPI document and its rendered reference page. */
 @Controller()
@@ -16,6 +17,7 @@ export class OpenApiController {
    * Its server is the gateway as the client reached it, so a generated client needs no other address.
    */
   @Get(OPENAPI_PATH)
+  @ResponseBody('OpenApiDocument', OPENAPI_DOCUMENT_SCHEMA)
   openApi(@Req() request: FastifyRequest): OpenApiDocument & { servers: readonly { url: string; description: string }[] } {
     this.document ??= openApiDocument(this.discovery.getControllers().flatMap(({ metatype }) => (metatype ? [metatype as Type] : [])));
     return { ...this.document, servers: [{ url: `${request.protocol}://${request.headers.host ?? request.hostname}`, description: 'This gateway, as this request reached it' }] };

@@ -8,6 +8,7 @@ import { type Schema } from '@ironledger/domain';
 
 const RESPONSE_BODY = 'ironledger:response-body';
 const QUERY_PARAMETERS = 'ironledger:query-parameters';
+const ONLY_REFUSES = 'ironledger:only-refuses';
 
 /** A success response's body: its JSON Schema, named as the document's components name it, and its media type. */
 export interface NamedResponse {
@@ -32,6 +33,16 @@ export const ResponseBody = (name: string, schema: Schema, mediaType = 'applicat
 
 /** The response body a handler declared with `ResponseBody`, if any. */
 export const responseBodyOf = (handler: object): NamedResponse | undefined => Reflect.getMetadata(RESPONSE_BODY, handler) as NamedResponse | undefined;
+
+/**
+ * A handler that answers only refusals, with these statuses: a spelling Ironic's router reaches
+ * only to refuse it (a legacy path without its node, a method its controller lacks, a resource
+ * not reachable under its parent). Its operation is documented without a success response.
+ */
+export const OnlyRefuses = (...statuses: number[]): MethodDecorator => SetMetadata(ONLY_REFUSES, statuses);
+
+/** The statuses a handler declared with `OnlyRefuses`, or `undefined` for a handler that can succeed. */
+export const onlyRefusesWith = (handler: object): readonly number[] | undefined => Reflect.getMetadata(ONLY_REFUSES, handler) as readonly number[] | undefined;
 
 /** The query parameters a handler reads from its whole query (`@Query()`), which no parameter decorator names. */
 export const QueryParameters = (parameters: readonly QueryParameter[]): MethodDecorator => SetMetadata(QUERY_PARAMETERS, parameters);

@@ -3,7 +3,9 @@ import { LiveProjection } from '@ironledger/application';
 import { type EventStore } from '@ironledger/event-store';
 import { type FastifyReply } from 'fastify';
 import { ConductorLink } from '../conductor-link.js';
+import { ResponseBody } from '../openapi/operation-docs.js';
 import { EVENT_STORE } from '../tokens.js';
+import { HEALTH_SCHEMA, READINESS_SCHEMA, REBUILD_SCHEMA } from './ops-view.schema.js';
 
 /** How long readiness waits for the store's answer, and then for the read model to reach it. */
 const READINESS_WAIT_MS = 1000;
@@ -19,6 +21,7 @@ export class OpsController {
 
   /** The process answers. */
   @Get('healthz')
+  @ResponseBody('Health', HEALTH_SCHEMA)
   health() {
     return { status: 'ok' };
   }
@@ -29,6 +32,7 @@ export class OpsController {
    * reports now (so that reads agree with the store; under load it is a few milliseconds behind).
    */
   @Get('readyz')
+  @ResponseBody('Readiness', READINESS_SCHEMA)
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const nats = this.conductors.connected;
     const projection = this.projection.failure === undefined;
@@ -41,6 +45,7 @@ export class OpsController {
   /** Rebuilds the read model from the whole log and reports whether it equals the live one (ironledger-specific). */
   @Post('v1/admin/rebuild')
   @HttpCode(200)
+  @ResponseBody('RebuildReport', REBUILD_SCHEMA)
   rebuild() {
     return this.projection.rebuild();
   }

@@ -9,7 +9,7 @@ import { isLogicalName, isUuidLike } from '../http/ironic-args.js';
 import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { OnlyRefuses, ResponseBody } from '../openapi/operation-docs.js';
 import { PORTGROUP_LIST_SCHEMA, PORTGROUP_VIEW_SCHEMA } from './portgroup-view.schema.js';
 import { planPortgroupCreate, planPortgroupPatch, PORTGROUP_SCHEMA } from './portgroup-requests.js';
 import { PortgroupService } from './portgroup.service.js';
@@ -85,6 +85,7 @@ export class PortgroupsController {
 
   /** Single port groups are not reachable under a node (Ironic's 403). */
   @All('nodes/:ident/portgroups/:group')
+  @OnlyRefuses(403)
   notUnderNode(): never {
     throw new ApiError(403, 'Operation not permitted.');
   }

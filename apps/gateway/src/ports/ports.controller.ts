@@ -9,7 +9,7 @@ import { isUuidLike, uuidArg } from '../http/ironic-args.js';
 import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { QUERY_VALUE, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
+import { OnlyRefuses, QUERY_VALUE, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { PORT_SCHEMA } from './port-body.js';
 import { PortService } from './port.service.js';
 import { planPortCreate, planPortPatch } from './port-requests.js';
@@ -86,6 +86,7 @@ export class PortsController {
 
   /** Single ports are not reachable under a node or a port group (Ironic's 403). */
   @All(['nodes/:ident/ports/:uuid', 'portgroups/:ident/ports/:uuid', 'nodes/:ident/portgroups/:group/ports', 'nodes/:ident/portgroups/:group/ports/:uuid'])
+  @OnlyRefuses(403)
   notUnderParent(): never {
     throw new ApiError(403, 'Operation not permitted.');
   }

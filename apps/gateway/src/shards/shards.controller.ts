@@ -7,7 +7,7 @@ import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
 import { checkArguments } from '../http/query-args.js';
 import { NodeService } from '../nodes/node.service.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { OnlyRefuses, ResponseBody } from '../openapi/operation-docs.js';
 
 /** `GET /v1/shards`: how many nodes each shard holds (nodes without one: the shard `None`). */
 const SHARD_LIST_SCHEMA: Schema = {
@@ -39,6 +39,7 @@ export class ShardsController {
 
   /** Shards have no sub-resources: Ironic's controller answers any path below it with a fault. */
   @Get(':name')
+  @OnlyRefuses(404)
   unknown(@Ctx() ctx: RequestContext): never {
     requireResourceVersion(ctx.version, Versions.SHARDS, 'GET', 'shards');
     throw new ApiError(404, 'The resource could not be found.');
@@ -46,21 +47,25 @@ export class ShardsController {
 
   /** Shards are read-only. */
   @Post()
+  @OnlyRefuses(405)
   post(@Ctx() ctx: RequestContext): never {
     return readOnly(ctx);
   }
 
   @Put()
+  @OnlyRefuses(405)
   put(@Ctx() ctx: RequestContext): never {
     return readOnly(ctx);
   }
 
   @Patch()
+  @OnlyRefuses(405)
   patch(@Ctx() ctx: RequestContext): never {
     return readOnly(ctx);
   }
 
   @Delete()
+  @OnlyRefuses(405)
   delete(@Ctx() ctx: RequestContext): never {
     return readOnly(ctx);
   }

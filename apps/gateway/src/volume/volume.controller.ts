@@ -11,7 +11,7 @@ import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { resourceLinks } from '../http/views.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { OnlyRefuses, ResponseBody } from '../openapi/operation-docs.js';
 import { VOLUME_CONNECTOR_LIST_SCHEMA, VOLUME_CONNECTOR_VIEW_SCHEMA, VOLUME_ROOT_SCHEMA, VOLUME_TARGET_LIST_SCHEMA, VOLUME_TARGET_VIEW_SCHEMA } from './volume-view.schema.js';
 import { CONNECTOR_SCHEMA, planConnectorCreate, planConnectorPatch, planTargetCreate, planTargetPatch, TARGET_SCHEMA } from './volume-requests.js';
 import { VolumeService } from './volume.service.js';
@@ -79,6 +79,7 @@ export class VolumeController {
 
   /** A single connector or target under a node: Ironic finds it, then refuses (403). */
   @Get('nodes/:ident/volume/connectors/:uuid')
+  @OnlyRefuses(403, 404)
   connectorUnderNode(@Param('uuid') uuid: string, @Ctx() ctx: RequestContext): never {
     requireVolume(ctx);
     this.volume.connector(uuid);
@@ -86,6 +87,7 @@ export class VolumeController {
   }
 
   @Get('nodes/:ident/volume/targets/:uuid')
+  @OnlyRefuses(403, 404)
   targetUnderNode(@Param('uuid') uuid: string, @Ctx() ctx: RequestContext): never {
     requireVolume(ctx);
     this.volume.target(uuid);
@@ -94,16 +96,19 @@ export class VolumeController {
 
   /** Nor are connectors and targets created, changed or deleted under a node. */
   @Post(['nodes/:ident/volume/connectors', 'nodes/:ident/volume/targets'])
+  @OnlyRefuses(403, 404)
   createUnderNode(@Ctx() ctx: RequestContext): never {
     return refuseUnderNode(ctx);
   }
 
   @Patch(['nodes/:ident/volume/connectors/:uuid', 'nodes/:ident/volume/targets/:uuid'])
+  @OnlyRefuses(403, 404)
   updateUnderNode(@Ctx() ctx: RequestContext): never {
     return refuseUnderNode(ctx);
   }
 
   @Delete(['nodes/:ident/volume/connectors/:uuid', 'nodes/:ident/volume/targets/:uuid'])
+  @OnlyRefuses(403, 404)
   removeUnderNode(@Ctx() ctx: RequestContext): never {
     return refuseUnderNode(ctx);
   }
