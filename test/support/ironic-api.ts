@@ -3881,7 +3881,28 @@ export interface operations {
     };
     Allocations_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The allocation of this node (UUID or name; 400 when there is no such node). */
+                node?: string;
+                /** @description Allocations for this resource class. */
+                resource_class?: string;
+                /** @description Allocations in this state (`allocating`, `active` or `error`). */
+                state?: string;
+                /** @description Allocations of this owner. From microversion 1.60. */
+                owner?: string;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show (and `links`). */
+                fields?: string;
+                /** @description ironledger: as it was at this event-log position or ISO 8601 instant. */
+                at?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -3900,6 +3921,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllocationList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3943,7 +3965,12 @@ export interface operations {
     };
     Allocations_show: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated fields to show (and `links`). */
+                fields?: string;
+                /** @description ironledger: as it was at this event-log position or ISO 8601 instant. */
+                at?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4067,7 +4094,22 @@ export interface operations {
     };
     Chassis_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show of each item (and its `links`). From microversion 1.8. */
+                fields?: string;
+                /** @description Whole items, as the `/detail` path shows them; not with `fields`. From microversion 1.43. */
+                detail?: boolean;
+                /** @description ironledger: the chassis as they were at this event-log position or ISO 8601 instant. */
+                at?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4086,6 +4128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChassisList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
@@ -4227,7 +4270,54 @@ export interface operations {
     };
     Chassis_nodesOf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Nodes of this chassis (404 when there is none). */
+                chassis_uuid?: string;
+                /** @description The node of this instance (never a `next` link). */
+                instance_uuid?: string;
+                /** @description Nodes with (true) or without (false) an instance. */
+                associated?: boolean;
+                /** @description Nodes in (true) or out of (false) maintenance. */
+                maintenance?: boolean;
+                /** @description Retired (true) or not retired (false) nodes. */
+                retired?: boolean;
+                /** @description Nodes in this provision state. From microversion 1.9. */
+                provision_state?: "enroll" | "verifying" | "manageable" | "available" | "active" | "deploying" | "wait call-back" | "deploy failed" | "deleting" | "cleaning" | "clean wait" | "clean failed" | "error" | "inspecting" | "inspect failed" | "inspect wait" | "adopting" | "adopt failed" | "rescue" | "rescuing" | "rescue wait" | "rescue failed" | "unrescuing" | "unrescue failed";
+                /** @description Nodes of this hardware type. From microversion 1.16. */
+                driver?: string;
+                /** @description Nodes of this resource class. From microversion 1.21. */
+                resource_class?: string;
+                /** @description Nodes with this fault. From microversion 1.42. */
+                fault?: "power failure" | "clean failure" | "rescue abort failure";
+                /** @description Nodes of this conductor group. From microversion 1.46. */
+                conductor_group?: string;
+                /** @description Nodes this conductor holds or would take. From microversion 1.49. */
+                conductor?: string;
+                /** @description Nodes of this owner. From microversion 1.50. */
+                owner?: string;
+                /** @description Nodes of this lessee. From microversion 1.65. */
+                lessee?: string;
+                /** @description Nodes whose owner or lessee is this project. */
+                project?: string;
+                /** @description Nodes whose description contains this text (in any case). */
+                description_contains?: string;
+                /** @description Nodes of these comma-separated shards. From microversion 1.82. */
+                shard?: string;
+                /** @description Nodes with (true) or without (false) a shard. From microversion 1.82. */
+                sharded?: boolean;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show of each item (and its `links`). From microversion 1.8. */
+                fields?: string;
+                /** @description Whole items, as the `/detail` path shows them; not with `fields`. From microversion 1.43. */
+                detail?: boolean;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4258,7 +4348,50 @@ export interface operations {
     };
     Chassis_nodesDetailOf: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Nodes of this chassis (404 when there is none). */
+                chassis_uuid?: string;
+                /** @description The node of this instance (never a `next` link). */
+                instance_uuid?: string;
+                /** @description Nodes with (true) or without (false) an instance. */
+                associated?: boolean;
+                /** @description Nodes in (true) or out of (false) maintenance. */
+                maintenance?: boolean;
+                /** @description Retired (true) or not retired (false) nodes. */
+                retired?: boolean;
+                /** @description Nodes in this provision state. From microversion 1.9. */
+                provision_state?: "enroll" | "verifying" | "manageable" | "available" | "active" | "deploying" | "wait call-back" | "deploy failed" | "deleting" | "cleaning" | "clean wait" | "clean failed" | "error" | "inspecting" | "inspect failed" | "inspect wait" | "adopting" | "adopt failed" | "rescue" | "rescuing" | "rescue wait" | "rescue failed" | "unrescuing" | "unrescue failed";
+                /** @description Nodes of this hardware type. From microversion 1.16. */
+                driver?: string;
+                /** @description Nodes of this resource class. From microversion 1.21. */
+                resource_class?: string;
+                /** @description Nodes with this fault. From microversion 1.42. */
+                fault?: "power failure" | "clean failure" | "rescue abort failure";
+                /** @description Nodes of this conductor group. From microversion 1.46. */
+                conductor_group?: string;
+                /** @description Nodes this conductor holds or would take. From microversion 1.49. */
+                conductor?: string;
+                /** @description Nodes of this owner. From microversion 1.50. */
+                owner?: string;
+                /** @description Nodes of this lessee. From microversion 1.65. */
+                lessee?: string;
+                /** @description Nodes whose owner or lessee is this project. */
+                project?: string;
+                /** @description Nodes whose description contains this text (in any case). */
+                description_contains?: string;
+                /** @description Nodes of these comma-separated shards. From microversion 1.82. */
+                shard?: string;
+                /** @description Nodes with (true) or without (false) a shard. From microversion 1.82. */
+                sharded?: boolean;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4289,7 +4422,18 @@ export interface operations {
     };
     Chassis_detail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description ironledger: the chassis as they were at this event-log position or ISO 8601 instant. */
+                at?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4308,6 +4452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChassisList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
@@ -4316,7 +4461,20 @@ export interface operations {
     };
     Fleet_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The hostname of the last conductor of the previous page: where this page starts. */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show of each item (and its `links`). */
+                fields?: string;
+                /** @description Whole items, as the `/detail` path shows them; not with `fields`. */
+                detail?: boolean;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4335,6 +4493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConductorList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4344,7 +4503,10 @@ export interface operations {
     };
     Fleet_conductor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated fields to show (and `links`). */
+                fields?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4406,7 +4568,22 @@ export interface operations {
     };
     DeployTemplates_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show of each item (and its `links`). */
+                fields?: string;
+                /** @description Whole items, as the `/detail` path shows them; not with `fields`. */
+                detail?: boolean;
+                /** @description ironledger: as it was at this event-log position or ISO 8601 instant. */
+                at?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4425,6 +4602,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeployTemplateList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4468,7 +4646,12 @@ export interface operations {
     };
     DeployTemplates_show: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated fields to show (and `links`). */
+                fields?: string;
+                /** @description ironledger: as it was at this event-log position or ISO 8601 instant. */
+                at?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4565,7 +4748,14 @@ export interface operations {
     };
     Fleet_drivers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only `dynamic` drivers (hardware types, all there are) or only `classic` ones (none). From microversion 1.30. */
+                type?: "classic" | "dynamic";
+                /** @description Each driver with its interfaces; not with `fields`. From microversion 1.30. */
+                detail?: boolean;
+                /** @description Comma-separated fields to show (and `links`). From microversion 1.77. */
+                fields?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4584,6 +4774,7 @@ export interface operations {
                     "application/json": components["schemas"]["DriverList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
@@ -4592,7 +4783,10 @@ export interface operations {
     };
     Fleet_driver: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated fields to show (and `links`). From microversion 1.77. */
+                fields?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -4990,7 +5184,10 @@ export interface operations {
     };
     FleetSummary_summary: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The counts as they were at this event-log position or ISO 8601 instant. */
+                at?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -5009,6 +5206,7 @@ export interface operations {
                     "application/json": components["schemas"]["FleetSummary"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
@@ -5049,7 +5247,12 @@ export interface operations {
     };
     Introspection_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The UUID of the node whose status ends the previous page. */
+                marker?: string;
+                /** @description How many statuses at most (0: 1000, the default and the most). */
+                limit?: number;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -5068,6 +5271,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntrospectionList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
@@ -5502,7 +5706,10 @@ export interface operations {
     };
     Allocations_ofNode: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated fields to show (and `links`). */
+                fields?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -5563,7 +5770,12 @@ export interface operations {
     };
     Management_bios: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Each setting with its registry fields; not with `fields`. From microversion 1.74. */
+                detail?: boolean;
+                /** @description Comma-separated fields to show of each setting. From microversion 1.74. */
+                fields?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -6104,7 +6316,24 @@ export interface operations {
     };
     Portgroups_nodeGroups: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Port groups of this node (UUID or name). */
+                node?: string;
+                /** @description The port group with this MAC address. */
+                address?: string;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show of each item (and its `links`). From microversion 1.8. */
+                fields?: string;
+                /** @description Whole items, as the `/detail` path shows them; not with `fields`. From microversion 1.43. */
+                detail?: boolean;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -6455,7 +6684,20 @@ export interface operations {
     };
     Portgroups_nodeGroupsDetail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Port groups of this node (UUID or name). */
+                node?: string;
+                /** @description The port group with this MAC address. */
+                address?: string;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7153,7 +7395,10 @@ export interface operations {
     };
     Nodes_vendorCall_get_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7186,7 +7431,10 @@ export interface operations {
     };
     Nodes_vendorCall_put_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7220,7 +7468,10 @@ export interface operations {
     };
     Nodes_vendorCall_post_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7254,7 +7505,10 @@ export interface operations {
     };
     Nodes_vendorCall_delete_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7288,7 +7542,10 @@ export interface operations {
     };
     Nodes_vendorCall_patch_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7322,7 +7579,10 @@ export interface operations {
     };
     Nodes_vendorCall_get_2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7356,7 +7616,10 @@ export interface operations {
     };
     Nodes_vendorCall_put_2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7391,7 +7654,10 @@ export interface operations {
     };
     Nodes_vendorCall_post_2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7426,7 +7692,10 @@ export interface operations {
     };
     Nodes_vendorCall_delete_2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7461,7 +7730,10 @@ export interface operations {
     };
     Nodes_vendorCall_patch_2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7654,7 +7926,22 @@ export interface operations {
     };
     Volume_nodeConnectors: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Those of this node (UUID or name). */
+                node?: string;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show of each item (and its `links`). From microversion 1.8. */
+                fields?: string;
+                /** @description Whole items, as the `/detail` path shows them; not with `fields`. From microversion 1.32. */
+                detail?: boolean;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -7772,7 +8059,22 @@ export interface operations {
     };
     Volume_nodeTargets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Those of this node (UUID or name). */
+                node?: string;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show of each item (and its `links`). From microversion 1.8. */
+                fields?: string;
+                /** @description Whole items, as the `/detail` path shows them; not with `fields`. From microversion 1.32. */
+                detail?: boolean;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -8972,7 +9274,10 @@ export interface operations {
     };
     Nodes_legacyVendorCall_get_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9005,7 +9310,10 @@ export interface operations {
     };
     Nodes_legacyVendorCall_put_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9039,7 +9347,10 @@ export interface operations {
     };
     Nodes_legacyVendorCall_post_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9073,7 +9384,10 @@ export interface operations {
     };
     Nodes_legacyVendorCall_delete_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9107,7 +9421,10 @@ export interface operations {
     };
     Nodes_legacyVendorCall_patch_1: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9141,7 +9458,10 @@ export interface operations {
     };
     Nodes_legacyVendorCall_get_2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9175,7 +9495,10 @@ export interface operations {
     };
     Nodes_legacyVendorCall_put_2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9210,7 +9533,10 @@ export interface operations {
     };
     Nodes_legacyVendorCall_post_2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9245,7 +9571,10 @@ export interface operations {
     };
     Nodes_legacyVendorCall_delete_2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9280,7 +9609,10 @@ export interface operations {
     };
     Nodes_legacyVendorCall_patch_2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The vendor method to call (the path may name it instead). */
+                method?: string;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9391,7 +9723,24 @@ export interface operations {
     };
     Portgroups_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Port groups of this node (UUID or name). */
+                node?: string;
+                /** @description The port group with this MAC address. */
+                address?: string;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show of each item (and its `links`). From microversion 1.8. */
+                fields?: string;
+                /** @description Whole items, as the `/detail` path shows them; not with `fields`. From microversion 1.43. */
+                detail?: boolean;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9410,6 +9759,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortgroupList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -9761,7 +10111,20 @@ export interface operations {
     };
     Portgroups_detail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Port groups of this node (UUID or name). */
+                node?: string;
+                /** @description The port group with this MAC address. */
+                address?: string;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -9780,6 +10143,7 @@ export interface operations {
                     "application/json": components["schemas"]["PortgroupList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10168,7 +10532,22 @@ export interface operations {
     };
     Volume_connectors: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Those of this node (UUID or name). */
+                node?: string;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show of each item (and its `links`). From microversion 1.8. */
+                fields?: string;
+                /** @description Whole items, as the `/detail` path shows them; not with `fields`. From microversion 1.32. */
+                detail?: boolean;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -10187,6 +10566,7 @@ export interface operations {
                     "application/json": components["schemas"]["VolumeConnectorList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10329,7 +10709,22 @@ export interface operations {
     };
     Volume_targets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Those of this node (UUID or name). */
+                node?: string;
+                /** @description The UUID of the last item of the previous page: where this page starts (the `next` link carries it). */
+                marker?: string;
+                /** @description How many items at most (1000, the default, when more are asked for); a full page has a `next` link. */
+                limit?: number;
+                /** @description The field to sort by; `id` (the default) is the creation order. */
+                sort_key?: string;
+                /** @description The sort direction (default `asc`). */
+                sort_dir?: "asc" | "desc";
+                /** @description Comma-separated fields to show of each item (and its `links`). From microversion 1.8. */
+                fields?: string;
+                /** @description Whole items, as the `/detail` path shows them; not with `fields`. From microversion 1.32. */
+                detail?: boolean;
+            };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
                 "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
@@ -10348,6 +10743,7 @@ export interface operations {
                     "application/json": components["schemas"]["VolumeTargetList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

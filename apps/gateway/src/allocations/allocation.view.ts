@@ -2,9 +2,11 @@
 import { type Allocation } from '@ironledger/domain';
 import { type RawQuery } from '../http/collection-query.js';
 import { badRequest, notAcceptable } from '../http/errors.js';
+import { listParameters } from '../http/list-query.js';
 import { type Microversion } from '../http/microversion.js';
 import { checkArguments, checkLimit, checkSortDir, checkSortKey, queryArgs } from '../http/query-args.js';
 import { ironicTime, resourceLinks } from '../http/views.js';
+import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 
 /** Allocation owners appeared in 1.60. */
 export const ALLOCATION_OWNER_VERSION = 60;
@@ -56,9 +58,31 @@ export interface AllocationQuery {
   readonly fields?: string[];
 }
 
+const FIELDS_PARAMETER: QueryParameter = { name: 'fields', description: 'Comma-separated fields to show (and `links`).', schema: QUERY_VALUE.list };
+
+/** ironledger's parameter: allocations as they were at a past instant. */
+const AT_PARAMETER: QueryParameter = { name: 'at', description: 'ironledger: as it was at this event-log position or ISO 8601 instant.', schema: QUERY_VALUE.string };
+
+/** The query of `GET /v1/allocations` (no `detail`: Ironic's allocation list has none). */
+export const ALLOCATION_LIST_PARAMETERS: readonly QueryParameter[] = [
+  { name: 'node', description: 'The allocation of this node (UUID or name; 400 when there is no such node).', schema: QUERY_VALUE.string },
+  { name: 'resource_class', description: 'Allocations for this resource class.', schema: QUERY_VALUE.string },
+  { name: 'state', description: 'Allocations in this state (`allocating`, `active` or `error`).', schema: QUERY_VALUE.string },
+  { name: 'owner', description: 'Allocations of this owner.', schema: QUERY_VALUE.string, since: ALLOCATION_OWNER_VERSION },
+  ...listParameters(false).filter(({ name }) => name !== 'detail' && name !== 'fields'),
+  FIELDS_PARAMETER,
+  AT_PARAMETER,
+];
+
+/** The query of `GET /v1/allocations/{ident}`. */
+export const ALLOCATION_SHOW_PARAMETERS: readonly QueryParameter[] = [FIELDS_PARAMETER, AT_PARAMETER];
+
+/** The query of `GET /v1/nodes/{ident}/allocation` (no `at`). */
+export const NODE_ALLOCATION_PARAMETERS: readonly QueryParameter[] = [FIELDS_PARAMETER];
+
 /** `GET /v1/allocations` query, checked in Ironic's order (`at` is ironledger's: a past instant). */
 export function parseAllocationQuery(raw: RawQuery, version: Microversion): AllocationQuery {
-  checkArguments(raw, ['node', 'resource_class', 'state', 'marker', 'limit', 'sort_key', 'sort_dir', 'fields', 'owner', 'at']);
+  checkArguments(raw, ALLOCATION_LIST_PARAMETERS.map(({ name }) => name));
   const args = queryArgs(raw);
   const node = args.uuidOrName('node');
   const resource_class = args.string('resource_class');

@@ -15,10 +15,10 @@ import { checkArguments, queryArgs } from '../http/query-args.js';
 import { ALLOCATION_SCHEMA } from '../http/schemas.js';
 import { NodeService } from '../nodes/node.service.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { ALLOCATION_LIST_SCHEMA, ALLOCATION_VIEW_SCHEMA } from './allocation-view.schema.js';
 import { AllocationService } from './allocation.service.js';
-import { ALLOCATION_OWNER_VERSION, allocationSortValue, allocationsNextLink, allocationView, checkAllocationFields, parseAllocationQuery } from './allocation.view.js';
+import { ALLOCATION_LIST_PARAMETERS, ALLOCATION_OWNER_VERSION, ALLOCATION_SHOW_PARAMETERS, allocationSortValue, allocationsNextLink, allocationView, checkAllocationFields, NODE_ALLOCATION_PARAMETERS, parseAllocationQuery } from './allocation.view.js';
 
 /** Allocation PATCH appeared in 1.57, backfilling (`node`) in 1.58. */
 const PATCH_VERSION = 57;
@@ -49,6 +49,7 @@ export class AllocationsController {
 
   /** `?at=<position | ISO time>` (ironledger): the allocations as they were then. */
   @Get('allocations')
+  @QueryParameters(ALLOCATION_LIST_PARAMETERS)
   @ResponseBody('AllocationList', ALLOCATION_LIST_SCHEMA)
   async list(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.ALLOCATIONS, 'GET', 'allocations');
@@ -75,6 +76,7 @@ export class AllocationsController {
 
   /** `?at=<position | ISO time>` (ironledger): the allocation as it was then. */
   @Get('allocations/:ident')
+  @QueryParameters(ALLOCATION_SHOW_PARAMETERS)
   @ResponseBody('Allocation', ALLOCATION_VIEW_SCHEMA)
   async show(@Param('ident') ident: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.ALLOCATIONS, 'GET', 'allocations');
@@ -149,6 +151,7 @@ export class AllocationsController {
   }
 
   @Get('nodes/:ident/allocation')
+  @QueryParameters(NODE_ALLOCATION_PARAMETERS)
   @ResponseBody('Allocation', ALLOCATION_VIEW_SCHEMA)
   ofNode(@Param('ident') ident: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.ALLOCATIONS, 'GET', '');

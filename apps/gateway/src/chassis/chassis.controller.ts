@@ -8,12 +8,12 @@ import { ApiError, badRequest } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { applyPatch, parsePatch } from '../http/json-patch.js';
 import { CHASSIS_SCHEMA } from '../http/schemas.js';
-import { nodeList } from '../nodes/node-query.js';
+import { nodeList, nodeListParameters } from '../nodes/node-query.js';
 import { NodeService } from '../nodes/node.service.js';
 import { ChassisService } from './chassis.service.js';
-import { CHASSIS_LIST_FIELDS, chassisView, checkChassisFields, parseChassisQuery, selectChassis } from './chassis.view.js';
+import { CHASSIS_LIST_FIELDS, chassisListParameters, chassisView, checkChassisFields, parseChassisQuery, selectChassis } from './chassis.view.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { NODE_LIST_SCHEMA } from '../nodes/node-view.schema.js';
 import { CHASSIS_LIST_SCHEMA, CHASSIS_VIEW_SCHEMA } from './chassis-view.schema.js';
 
@@ -35,12 +35,14 @@ export class ChassisController {
 
   /** `?at=<position | ISO time>` (ironledger): the chassis as they were then. */
   @Get()
+  @QueryParameters(chassisListParameters(false))
   @ResponseBody('ChassisList', CHASSIS_LIST_SCHEMA)
   list(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, false);
   }
 
   @Get('detail')
+  @QueryParameters(chassisListParameters(true))
   @ResponseBody('ChassisList', CHASSIS_LIST_SCHEMA)
   detail(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, true);
@@ -91,12 +93,14 @@ export class ChassisController {
   }
 
   @Get(':uuid/nodes')
+  @QueryParameters(nodeListParameters(false, { at: false }))
   @ResponseBody('NodeList', NODE_LIST_SCHEMA)
   nodesOf(@Param('uuid') uuid: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.nodesPage(uuid, query, ctx, false);
   }
 
   @Get(':uuid/nodes/detail')
+  @QueryParameters(nodeListParameters(true, { at: false }))
   @ResponseBody('NodeList', NODE_LIST_SCHEMA)
   nodesDetailOf(@Param('uuid') uuid: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.nodesPage(uuid, query, ctx, true);

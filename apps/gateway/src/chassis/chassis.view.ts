@@ -2,8 +2,11 @@
 import { type Chassis } from '@ironledger/domain';
 import { badRequest, notAcceptable } from '../http/errors.js';
 import { type CollectionQuery, parseCollectionQuery, queryParameters, type RawQuery, selectPage } from '../http/collection-query.js';
+import { listParameters } from '../http/list-query.js';
 import { type Microversion, Versions } from '../http/microversion.js';
+import { checkArguments } from '../http/query-args.js';
 import { ironicTime, resourceLinks } from '../http/views.js';
+import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 
 /** Fields of a chassis list entry without `detail` or `fields`. */
 export const CHASSIS_LIST_FIELDS = ['uuid', 'description'] as const;
@@ -26,7 +29,17 @@ export function chassisView(chassis: Chassis, baseUrl: string, fields?: readonly
   return fields === undefined ? full : Object.fromEntries(Object.entries(full).filter(([key]) => key === 'links' || fields.includes(key)));
 }
 
+/** ironledger's parameter of the chassis list: the chassis at a past instant (its controller reads it). */
+const AT_PARAMETER: QueryParameter = { name: 'at', description: 'ironledger: the chassis as they were at this event-log position or ISO 8601 instant.', schema: QUERY_VALUE.string };
+
+/** Every parameter `GET /v1/chassis` takes (`/v1/chassis/detail`: all but `fields` and `detail`), as the document describes them. */
+export function chassisListParameters(detailPath: boolean): QueryParameter[] {
+  return [...listParameters(detailPath), AT_PARAMETER];
+}
+
+/** Reads and checks the query of `GET /v1/chassis` (or `…/detail`), without `at`; other parameters are refused, as Ironic refuses them. */
 export function parseChassisQuery(raw: RawQuery, version: Microversion, { detailPath = false } = {}): CollectionQuery {
+  checkArguments(raw, listParameters(detailPath).map(({ name }) => name));
   const text = queryParameters(raw, version);
   return parseCollectionQuery(text, version, { detailPath, sortKeys: SORT_KEYS, checkFields: checkChassisFields });
 }

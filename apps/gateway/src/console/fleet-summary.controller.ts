@@ -4,7 +4,7 @@ import { type EventStore } from '@ironledger/event-store';
 import { AuditService } from '../audit/audit.service.js';
 import { type RawQuery } from '../http/collection-query.js';
 import { badRequest } from '../http/errors.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { QUERY_VALUE, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { EVENT_STORE } from '../tokens.js';
 import { type FleetSummary } from '@ironledger/contracts';
 import { fleetSummary } from './fleet-summary.js';
@@ -23,6 +23,7 @@ export class FleetSummaryController {
   ) {}
 
   @Get('fleet')
+  @QueryParameters([{ name: 'at', description: 'The counts as they were at this event-log position or ISO 8601 instant.', schema: QUERY_VALUE.string }])
   @ResponseBody('FleetSummary', FLEET_SUMMARY_SCHEMA)
   async summary(@Query() { at, ...rest }: RawQuery): Promise<FleetSummary> {
     const unexpected = Object.keys(rest);

@@ -4,8 +4,10 @@ import { maskDeploySteps } from '@ironledger/lifecycle-events';
 import { type RawQuery } from '../http/collection-query.js';
 import { badRequest } from '../http/errors.js';
 import { isLogicalName } from '../http/ironic-args.js';
+import { listParameters } from '../http/list-query.js';
 import { checkArguments, checkLimit, checkSortDir, checkSortKey, queryArgs } from '../http/query-args.js';
 import { ironicTime, resourceLinks } from '../http/views.js';
+import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 
 /** Every key of a template's view, in Ironic's order. */
 const VIEW_KEYS = ['uuid', 'created_at', 'updated_at', 'name', 'extra', 'links', 'steps'] as const;
@@ -45,9 +47,27 @@ export interface TemplateQuery {
   readonly detail?: boolean;
 }
 
+/** ironledger's parameter: templates as they were at a past instant. */
+const AT_PARAMETER: QueryParameter = { name: 'at', description: 'ironledger: as it was at this event-log position or ISO 8601 instant.', schema: QUERY_VALUE.string };
+
+/**
+ * The query of `GET /v1/deploy_templates`: the usual list parameters, each from 1.55 as the
+ * resource is, and a marker that Ironic reads as a name.
+ */
+export const TEMPLATE_LIST_PARAMETERS: readonly QueryParameter[] = [
+  ...listParameters(false).map((parameter) => ({ ...parameter, since: undefined, ...(parameter.name === 'marker' && { schema: QUERY_VALUE.string }) })),
+  AT_PARAMETER,
+];
+
+/** The query of `GET /v1/deploy_templates/{ident}`. */
+export const TEMPLATE_SHOW_PARAMETERS: readonly QueryParameter[] = [
+  { name: 'fields', description: 'Comma-separated fields to show (and `links`).', schema: QUERY_VALUE.list },
+  AT_PARAMETER,
+];
+
 /** `GET /v1/deploy_templates` query, checked in Ironic's order (`at` is ironledger's: a past instant). */
 export function parseTemplateQuery(raw: RawQuery): TemplateQuery {
-  checkArguments(raw, ['marker', 'limit', 'sort_key', 'sort_dir', 'fields', 'detail', 'at']);
+  checkArguments(raw, TEMPLATE_LIST_PARAMETERS.map(({ name }) => name));
   const args = queryArgs(raw);
   const marker = args.string('marker');
   if (marker !== undefined && !isLogicalName(marker)) throw badRequest(`Expected name for marker: ${marker}`);

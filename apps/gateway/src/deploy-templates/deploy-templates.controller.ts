@@ -14,10 +14,10 @@ import { isLogicalName, isUuidLike } from '../http/ironic-args.js';
 import { checkArguments, queryArgs } from '../http/query-args.js';
 import { DEPLOY_STEP_SCHEMA, TEMPLATE_SCHEMA } from '../http/schemas.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { DEPLOY_TEMPLATE_LIST_SCHEMA, DEPLOY_TEMPLATE_VIEW_SCHEMA } from './deploy-template-view.schema.js';
 import { DeployTemplateService } from './deploy-template.service.js';
-import { checkTemplateFields, deployTemplateView, parseTemplateQuery, templatesNextLink } from './deploy-template.view.js';
+import { checkTemplateFields, deployTemplateView, parseTemplateQuery, TEMPLATE_LIST_PARAMETERS, TEMPLATE_SHOW_PARAMETERS, templatesNextLink } from './deploy-template.view.js';
 
 /** What `PATCH /v1/deploy_templates/{id}` may touch, in the order of Ironic's refusal. */
 const PATCHABLE = ['extra', 'name', 'steps', 'description'];
@@ -39,6 +39,7 @@ export class DeployTemplatesController {
 
   /** `?at=<position | ISO time>` (ironledger): the templates as they were then. */
   @Get()
+  @QueryParameters(TEMPLATE_LIST_PARAMETERS)
   @ResponseBody('DeployTemplateList', DEPLOY_TEMPLATE_LIST_SCHEMA)
   async list(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.DEPLOY_TEMPLATES, 'GET', 'deploy templates');
@@ -60,6 +61,7 @@ export class DeployTemplatesController {
 
   /** `?at=<position | ISO time>` (ironledger): the template as it was then. */
   @Get(':ident')
+  @QueryParameters(TEMPLATE_SHOW_PARAMETERS)
   @ResponseBody('DeployTemplate', DEPLOY_TEMPLATE_VIEW_SCHEMA)
   async show(@Param('ident') ident: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.DEPLOY_TEMPLATES, 'GET', 'deploy templates');

@@ -6,7 +6,7 @@ import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, notAcceptable } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
-import { OnlyRefuses, ResponseBody } from '../openapi/operation-docs.js';
+import { OnlyRefuses, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import {
   CONDUCTOR_LIST_SCHEMA,
   CONDUCTOR_VIEW_SCHEMA,
@@ -17,8 +17,12 @@ import {
   VENDOR_METHODS_SCHEMA,
 } from './fleet-view.schema.js';
 import {
+  CONDUCTOR_LIST_PARAMETERS,
+  CONDUCTOR_PARAMETERS,
   conductorList,
   conductorView,
+  DRIVER_LIST_PARAMETERS,
+  DRIVER_PARAMETERS,
   driverView,
   parseConductorListQuery,
   parseConductorQuery,
@@ -35,6 +39,7 @@ export class FleetController {
 
   /** Hardware types served by live conductors (none listed while no conductor is alive, as in Ironic). */
   @Get('drivers')
+  @QueryParameters(DRIVER_LIST_PARAMETERS)
   @ResponseBody('DriverList', DRIVER_LIST_SCHEMA)
   drivers(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     const query = parseDriverListQuery(raw, ctx.version);
@@ -44,6 +49,7 @@ export class FleetController {
   }
 
   @Get('drivers/:name')
+  @QueryParameters(DRIVER_PARAMETERS)
   @ResponseBody('Driver', DRIVER_VIEW_SCHEMA)
   driver(@Param('name') name: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     const fields = parseDriverQuery(raw, ctx.version);
@@ -89,6 +95,7 @@ export class FleetController {
   }
 
   @Get('conductors')
+  @QueryParameters(CONDUCTOR_LIST_PARAMETERS)
   @ResponseBody('ConductorList', CONDUCTOR_LIST_SCHEMA)
   list(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.CONDUCTORS)) throw new ApiError(404, 'Resource could not be found.');
@@ -96,6 +103,7 @@ export class FleetController {
   }
 
   @Get('conductors/:hostname')
+  @QueryParameters(CONDUCTOR_PARAMETERS)
   @ResponseBody('Conductor', CONDUCTOR_VIEW_SCHEMA)
   conductor(@Param('hostname') hostname: string, @Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.CONDUCTORS)) throw new ApiError(404, 'Resource could not be found.');

@@ -6,8 +6,10 @@ import { type Member } from '@ironledger/bus';
 import { HARDWARE_INTERFACES, HARDWARE_TYPES, type HardwareInterface } from '@ironledger/domain';
 import { parseBoolean, type RawQuery } from '../http/collection-query.js';
 import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
+import { listParameters } from '../http/list-query.js';
 import { type Microversion, Versions } from '../http/microversion.js';
 import { ironicTime, resourceLinks } from '../http/views.js';
+import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 
 /** The version each interface's default and enabled lists appear in the detailed driver view. */
 export const INTERFACE_MIN_VERSION: Partial<Record<HardwareInterface, number>> = { storage: 33, rescue: 38, bios: 40 };
@@ -52,9 +54,21 @@ export interface DriverListQuery {
   readonly fields?: readonly string[];
 }
 
+const DRIVER_FIELDS_PARAMETER: QueryParameter = { name: 'fields', description: 'Comma-separated fields to show (and `links`).', schema: QUERY_VALUE.list, since: Versions.DRIVER_FIELDS_PARAM };
+
+/** The query of `GET /v1/drivers`. */
+export const DRIVER_LIST_PARAMETERS: readonly QueryParameter[] = [
+  { name: 'type', description: 'Only `dynamic` drivers (hardware types, all there are) or only `classic` ones (none).', schema: { type: 'string', enum: ['classic', 'dynamic'] }, since: Versions.DYNAMIC_DRIVERS },
+  { name: 'detail', description: 'Each driver with its interfaces; not with `fields`.', schema: QUERY_VALUE.boolean, since: Versions.DYNAMIC_DRIVERS },
+  DRIVER_FIELDS_PARAMETER,
+];
+
+/** The query of `GET /v1/drivers/{name}`. */
+export const DRIVER_PARAMETERS: readonly QueryParameter[] = [DRIVER_FIELDS_PARAMETER];
+
 /** Checks `GET /v1/drivers`'s query as Ironic does. */
 export function parseDriverListQuery(raw: RawQuery, version: Microversion): DriverListQuery {
-  unexpectedArguments(raw, ['type', 'detail', 'fields']);
+  unexpectedArguments(raw, DRIVER_LIST_PARAMETERS.map(({ name }) => name));
   const type = single(raw.type);
   const detailText = single(raw.detail);
   const detail = detailText === undefined ? undefined : parseBoolean('detail', detailText);
@@ -70,7 +84,7 @@ export function parseDriverListQuery(raw: RawQuery, version: Microversion): Driv
 
 /** Checks `GET /v1/drivers/{name}`'s query: `fields` may name any key of the detailed view. */
 export function parseDriverQuery(raw: RawQuery, version: Microversion): readonly string[] | undefined {
-  unexpectedArguments(raw, ['fields']);
+  unexpectedArguments(raw, DRIVER_PARAMETERS.map(({ name }) => name));
   const fields = fieldList(raw.fields);
   if (fields) checkFields(fields, version, [...DRIVER_LIST_FIELDS, ...HARDWARE_INTERFACES.flatMap((iface) => [`default_${iface}_interface`, `enabled_${iface}_interfaces`])]);
   return fields;
@@ -110,9 +124,19 @@ export interface ConductorListQuery {
   readonly sortDir: 'asc' | 'desc';
 }
 
+/** The query of `GET /v1/conductors` (a resource of 1.49): the usual list parameters, the marker a hostname. */
+export const CONDUCTOR_LIST_PARAMETERS: readonly QueryParameter[] = listParameters(false).map((parameter) => ({
+  ...parameter,
+  since: undefined,
+  ...(parameter.name === 'marker' && { description: 'The hostname of the last conductor of the previous page: where this page starts.', schema: QUERY_VALUE.string }),
+}));
+
+/** The query of `GET /v1/conductors/{hostname}`. */
+export const CONDUCTOR_PARAMETERS: readonly QueryParameter[] = [{ name: 'fields', description: 'Comma-separated fields to show (and `links`).', schema: QUERY_VALUE.list }];
+
 /** Checks `GET /v1/conductors`'s query as Ironic does. */
 export function parseConductorListQuery(raw: RawQuery): ConductorListQuery {
-  unexpectedArguments(raw, ['marker', 'limit', 'sort_key', 'sort_dir', 'fields', 'detail']);
+  unexpectedArguments(raw, CONDUCTOR_LIST_PARAMETERS.map(({ name }) => name));
   const limitText = single(raw.limit);
   if (limitText !== undefined && !/^\s*[+-]?\d+\s*$/.test(limitText)) throw badRequest(`Expected an integer for limit: ${limitText}`);
   const fields = fieldList(raw.fields);
@@ -171,7 +195,7 @@ export function conductorList(members: readonly Member[], query: ConductorListQu
 
 /** Checks `GET /v1/conductors/{hostname}`'s query. */
 export function parseConductorQuery(raw: RawQuery): readonly string[] | undefined {
-  unexpectedArguments(raw, ['fields']);
+  unexpectedArguments(raw, CONDUCTOR_PARAMETERS.map(({ name }) => name));
   const fields = fieldList(raw.fields);
   const invalid = fields?.filter((field) => !CONDUCTOR_FIELDS.includes(field)) ?? [];
   if (invalid.length > 0) throw badRequest(`Field(s) "${invalid.join(', ')}" are not valid`);

@@ -3,9 +3,9 @@ import { Ctx, type RequestContext } from '../http/http-context.js';
 import { parseIntrospectionData } from './introspection.dto.js';
 import { IntrospectionService } from './introspection.service.js';
 import { CONTINUE_SCHEMA, INTROSPECTION_LIST_SCHEMA, INTROSPECTION_STATUS_SCHEMA } from './introspection-view.schema.js';
-import { introspectionStatus, parseIntrospectionQuery, selectIntrospections } from './introspection.view.js';
+import { INTROSPECTION_LIST_PARAMETERS, introspectionStatus, parseIntrospectionQuery, selectIntrospections } from './introspection.view.js';
 import { NodeService } from '../nodes/node.service.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 
 /** ironic-inspector's API: the ramdisk's callback and the introspection statuses. */
 @Controller('v1')
@@ -25,6 +25,7 @@ export class IntrospectionController {
 
   /** Every introspection status, newest first, with `marker` and `limit`. */
   @Get('introspection')
+  @QueryParameters(INTROSPECTION_LIST_PARAMETERS)
   @ResponseBody('IntrospectionList', INTROSPECTION_LIST_SCHEMA)
   list(@Query() query: Record<string, unknown>, @Ctx() ctx: RequestContext) {
     const page = selectIntrospections(this.nodes.all(), parseIntrospectionQuery(query));

@@ -4,6 +4,7 @@
  */
 import { type Introspection, type Node } from '@ironledger/domain';
 import { ApiError, badRequest } from '../http/errors.js';
+import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 
 /** The inspector's `api_max_limit`. */
 export const INTROSPECTION_MAX_LIMIT = 1000;
@@ -37,6 +38,12 @@ export interface IntrospectionQuery {
 }
 
 const UUID_LIKE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+/** The query of the inspector's `GET /v1/introspection` (which, as the inspector does, ignores any other parameter). */
+export const INTROSPECTION_LIST_PARAMETERS: readonly QueryParameter[] = [
+  { name: 'marker', description: 'The UUID of the node whose status ends the previous page.', schema: QUERY_VALUE.uuid },
+  { name: 'limit', description: `How many statuses at most (0: ${INTROSPECTION_MAX_LIMIT}, the default and the most).`, schema: { ...QUERY_VALUE.integer, minimum: 0, maximum: INTROSPECTION_MAX_LIMIT } },
+];
 
 /** `marker` and `limit` as the inspector checks them (a limit of 0 means the maximum). */
 export function parseIntrospectionQuery(raw: Readonly<Record<string, unknown>>): IntrospectionQuery {

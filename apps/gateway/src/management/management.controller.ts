@@ -7,10 +7,10 @@ import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
 import { checkNodeIdent } from '../nodes/node-names.js';
 import { NodeService } from '../nodes/node.service.js';
-import { OnlyRefuses, ResponseBody } from '../openapi/operation-docs.js';
+import { OnlyRefuses, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { ManagementService } from './management.service.js';
 import { BIOS_LIST_SCHEMA, BIOS_SETTING_SCHEMA, BOOT_DEVICE_SCHEMA, CONSOLE_SCHEMA, INDICATOR_STATE_SCHEMA, INDICATORS_SCHEMA, SUPPORTED_BOOT_DEVICES_SCHEMA } from './management-view.schema.js';
-import { BIOS_DETAIL_FIELDS, BIOS_FIELDS, biosSettingView, indicatorsView, parseIndicatorName, sortedBios, unknownBiosField } from './management.view.js';
+import { BIOS_DETAIL_FIELDS, BIOS_FIELDS, BIOS_LIST_PARAMETERS, biosSettingView, indicatorsView, parseIndicatorName, sortedBios, unknownBiosField } from './management.view.js';
 
 /** BIOS settings show their registry fields from 1.74 (the other gates are in `Versions`). */
 const BIOS_REGISTRY_FIELDS = 74;
@@ -284,6 +284,7 @@ export class ManagementController {
   }
 
   @Get('nodes/:ident/bios')
+  @QueryParameters(BIOS_LIST_PARAMETERS)
   @ResponseBody('BiosSettingList', BIOS_LIST_SCHEMA)
   bios(@Param('ident') ident: string, @Query() query: unknown, @Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.BIOS)) throw routerError(404);

@@ -1,6 +1,7 @@
 /** Indicators and BIOS settings as Ironic's API shows them. */
 import { type BiosSetting } from '@ironledger/domain';
 import { ironicTime, resourceLinks } from '../http/views.js';
+import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 import { type IndicatorAnswer } from './management.service.js';
 
 /** `GET …/management/indicators`: `<id>@<component>` names; links name the node as the client did, unescaped. */
@@ -23,6 +24,12 @@ export const BIOS_FIELDS = ['name', 'value'] as const;
 /** The fields of `?detail=True` and of a single setting from API 1.74, in Ironic's order. */
 export const BIOS_DETAIL_FIELDS = ['name', 'value', 'attribute_type', 'allowable_values', 'lower_bound', 'max_length', 'min_length', 'read_only', 'reset_required', 'unique', 'upper_bound'] as const;
 const KNOWN_FIELDS: ReadonlySet<string> = new Set([...BIOS_DETAIL_FIELDS, 'created_at', 'updated_at']);
+
+/** The query of `GET /v1/nodes/{ident}/bios` (Ironic's BIOS registry fields, 1.74, brought both parameters). */
+export const BIOS_LIST_PARAMETERS: readonly QueryParameter[] = [
+  { name: 'detail', description: 'Each setting with its registry fields; not with `fields`.', schema: QUERY_VALUE.boolean, since: 74 },
+  { name: 'fields', description: 'Comma-separated fields to show of each setting.', schema: QUERY_VALUE.list, since: 74 },
+];
 
 /** The first of `fields` that a BIOS setting does not have (Ironic answers it with a 500 naming it). */
 export function unknownBiosField(fields: readonly string[]): string | undefined {

@@ -43,12 +43,16 @@ const AT_PARAMETER: QueryParameter = {
   schema: QUERY_VALUE.string,
 };
 
-/** Every parameter `GET /v1/nodes` takes (`/v1/nodes/detail`: all but `fields` and `detail`), as the document describes them. */
-export function nodeListParameters(detailPath: boolean): QueryParameter[] {
-  return [...NODE_FILTERS, ...listParameters(detailPath), AT_PARAMETER];
+/**
+ * Every parameter `GET /v1/nodes` takes (`/v1/nodes/detail`: all but `fields` and `detail`), as
+ * the document describes them; `at` only where the caller reads it (`/v1/nodes`, not a chassis's nodes).
+ */
+export function nodeListParameters(detailPath: boolean, { at = true } = {}): QueryParameter[] {
+  return [...NODE_FILTERS, ...listParameters(detailPath), ...(at ? [AT_PARAMETER] : [])];
 }
 
-const LIST_PARAMETERS = new Set(nodeListParameters(false).map(({ name }) => name));
+/** What the parser takes: `at` is read (and taken out of the query) by the caller that honours it. */
+const LIST_PARAMETERS = new Set(nodeListParameters(false, { at: false }).map(({ name }) => name));
 const DETAIL_PATH_EXCLUDED = new Set(['fields', 'detail']);
 
 /** Node columns a list may be sorted by; `id` is the creation order. */

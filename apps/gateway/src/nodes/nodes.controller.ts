@@ -33,6 +33,9 @@ const NODE_SHOW_PARAMETERS = [
   { name: 'at', description: 'ironledger: the node as it was at this event-log position or ISO 8601 instant.', schema: QUERY_VALUE.string },
 ];
 
+/** The query of a vendor method's call: the method, when the path does not name it. */
+const VENDOR_CALL_PARAMETERS = [{ name: 'method', description: 'The vendor method to call (the path may name it instead).', schema: QUERY_VALUE.string }];
+
 /** Ironic's `/v1/nodes` resource. */
 @Controller('v1/nodes')
 export class NodesController {
@@ -202,6 +205,7 @@ export class NodesController {
   }
 
   @All(['vendor_passthru/:ident', 'vendor_passthru/:ident/:method'])
+  @QueryParameters(VENDOR_CALL_PARAMETERS)
   @HttpCode(202)
   legacyVendorCall(
     @Param('ident') ident: string,
@@ -286,6 +290,7 @@ export class NodesController {
    * it returned.
    */
   @All([':ident/vendor_passthru', ':ident/vendor_passthru/:method'])
+  @QueryParameters(VENDOR_CALL_PARAMETERS)
   @HttpCode(202)
   async vendorCall(
     @Param('ident') ident: string,

@@ -6,8 +6,9 @@ import { type Node, type Portgroup } from '@ironledger/domain';
 import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
 import { type RawQuery, selectPage } from '../http/collection-query.js';
 import { macArg, uuidOrNameArg } from '../http/ironic-args.js';
-import { checkSortKey, type ListQuery, type ListRules, parseListQuery } from '../http/list-query.js';
+import { checkSortKey, listParameters, type ListQuery, type ListRules, parseListQuery } from '../http/list-query.js';
 import { type Microversion, Versions } from '../http/microversion.js';
+import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 import { ironicTime, resourceLinks } from '../http/views.js';
 
 /** `mode` and `properties` came with API 1.26. */
@@ -58,8 +59,19 @@ export function portgroupFields(raw: unknown, version: Microversion): string[] |
   return fields;
 }
 
+/** The filters of a port group list (which itself needs 1.23; a node's port groups, 1.24). */
+const PORTGROUP_FILTERS: readonly QueryParameter[] = [
+  { name: 'node', description: 'Port groups of this node (UUID or name).', schema: QUERY_VALUE.string },
+  { name: 'address', description: 'The port group with this MAC address.', schema: QUERY_VALUE.string },
+];
+
+/** Every parameter a port group list takes (a `…/detail` path: all but `fields` and `detail`), as the document describes them. */
+export function portgroupListParameters(detailPath: boolean): QueryParameter[] {
+  return [...PORTGROUP_FILTERS, ...listParameters(detailPath)];
+}
+
 const RULES = {
-  filters: ['node', 'address'],
+  filters: PORTGROUP_FILTERS.map(({ name }) => name),
   detailSince: Versions.DETAIL_PARAM,
   fieldsWithDetail: 'Can not specify ?detail=True and fields in the same request.',
   unsortable: new Set(['extra', 'internal_info', 'properties']),

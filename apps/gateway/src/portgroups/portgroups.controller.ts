@@ -9,11 +9,11 @@ import { isLogicalName, isUuidLike } from '../http/ironic-args.js';
 import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { OnlyRefuses, ResponseBody } from '../openapi/operation-docs.js';
+import { OnlyRefuses, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { PORTGROUP_LIST_SCHEMA, PORTGROUP_VIEW_SCHEMA } from './portgroup-view.schema.js';
 import { planPortgroupCreate, planPortgroupPatch, PORTGROUP_SCHEMA } from './portgroup-requests.js';
 import { PortgroupService } from './portgroup.service.js';
-import { parsePortgroupQuery, PORTGROUP_LIST_FIELDS, type PortgroupEntry, portgroupFields, portgroupView, selectPortgroups } from './portgroup.view.js';
+import { parsePortgroupQuery, PORTGROUP_LIST_FIELDS, type PortgroupEntry, portgroupFields, portgroupListParameters, portgroupView, selectPortgroups } from './portgroup.view.js';
 
 /** Port groups came with API 1.23 (their sub-resources with 1.24). */
 const PORTGROUPS = 23;
@@ -24,6 +24,7 @@ export class PortgroupsController {
   constructor(@Inject(PortgroupService) private readonly portgroups: PortgroupService) {}
 
   @Get('portgroups')
+  @QueryParameters(portgroupListParameters(false))
   @ResponseBody('PortgroupList', PORTGROUP_LIST_SCHEMA)
   list(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     requireCollection(ctx);
@@ -31,6 +32,7 @@ export class PortgroupsController {
   }
 
   @Get('portgroups/detail')
+  @QueryParameters(portgroupListParameters(true))
   @ResponseBody('PortgroupList', PORTGROUP_LIST_SCHEMA)
   detail(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     requireCollection(ctx);
@@ -72,12 +74,14 @@ export class PortgroupsController {
   }
 
   @Get('nodes/:ident/portgroups')
+  @QueryParameters(portgroupListParameters(false))
   @ResponseBody('PortgroupList', PORTGROUP_LIST_SCHEMA)
   nodeGroups(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/portgroups`, false, this.parentNode(ident, ctx));
   }
 
   @Get('nodes/:ident/portgroups/detail')
+  @QueryParameters(portgroupListParameters(true))
   @ResponseBody('PortgroupList', PORTGROUP_LIST_SCHEMA)
   nodeGroupsDetail(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/portgroups/detail`, true, this.parentNode(ident, ctx));

@@ -11,11 +11,11 @@ import { listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { resourceLinks } from '../http/views.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { OnlyRefuses, ResponseBody } from '../openapi/operation-docs.js';
+import { OnlyRefuses, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { VOLUME_CONNECTOR_LIST_SCHEMA, VOLUME_CONNECTOR_VIEW_SCHEMA, VOLUME_ROOT_SCHEMA, VOLUME_TARGET_LIST_SCHEMA, VOLUME_TARGET_VIEW_SCHEMA } from './volume-view.schema.js';
 import { CONNECTOR_SCHEMA, planConnectorCreate, planConnectorPatch, planTargetCreate, planTargetPatch, TARGET_SCHEMA } from './volume-requests.js';
 import { VolumeService } from './volume.service.js';
-import { CONNECTORS, parseVolumeQuery, selectVolume, TARGETS, type VolumeEntry, volumeFields, type VolumeKind, volumeView } from './volume.view.js';
+import { CONNECTORS, parseVolumeQuery, selectVolume, TARGETS, type VolumeEntry, volumeFields, type VolumeKind, volumeListParameters, volumeView } from './volume.view.js';
 
 /** Ironic's `/v1/volume` (API 1.32): connectors and targets, of the fleet or of one node (`/v1/nodes/{id}/volume`). */
 @Controller('v1')
@@ -38,24 +38,28 @@ export class VolumeController {
   }
 
   @Get('volume/connectors')
+  @QueryParameters(volumeListParameters())
   @ResponseBody('VolumeConnectorList', VOLUME_CONNECTOR_LIST_SCHEMA)
   connectors(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(CONNECTORS, this.volume.connectors(), query, ctx, '/v1/volume/connectors');
   }
 
   @Get('volume/targets')
+  @QueryParameters(volumeListParameters())
   @ResponseBody('VolumeTargetList', VOLUME_TARGET_LIST_SCHEMA)
   targets(@Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(TARGETS, this.volume.targets(), query, ctx, '/v1/volume/targets');
   }
 
   @Get('nodes/:ident/volume/connectors')
+  @QueryParameters(volumeListParameters())
   @ResponseBody('VolumeConnectorList', VOLUME_CONNECTOR_LIST_SCHEMA)
   nodeConnectors(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(CONNECTORS, this.volume.connectors(), query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/volume/connectors`, this.parentNode(ident, ctx));
   }
 
   @Get('nodes/:ident/volume/targets')
+  @QueryParameters(volumeListParameters())
   @ResponseBody('VolumeTargetList', VOLUME_TARGET_LIST_SCHEMA)
   nodeTargets(@Param('ident') ident: string, @Query() query: RawQuery, @Ctx() ctx: RequestContext) {
     return this.page(TARGETS, this.volume.targets(), query, ctx, `/v1/nodes/${encodeURIComponent(ident)}/volume/targets`, this.parentNode(ident, ctx));

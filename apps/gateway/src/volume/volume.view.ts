@@ -7,8 +7,9 @@ import { maskVolumeTargetProperties } from '@ironledger/lifecycle-events';
 import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
 import { type RawQuery, selectPage } from '../http/collection-query.js';
 import { uuidOrNameArg } from '../http/ironic-args.js';
-import { checkSortKey, type ListQuery, type ListRules, parseListQuery } from '../http/list-query.js';
+import { checkSortKey, listParameters, type ListQuery, type ListRules, parseListQuery } from '../http/list-query.js';
 import { type Microversion, Versions } from '../http/microversion.js';
+import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 import { ironicTime, resourceLinks } from '../http/views.js';
 
 export interface VolumeEntry<T> {
@@ -80,10 +81,18 @@ export interface VolumeQuery extends ListQuery {
   readonly node?: string;
 }
 
+/** The filter of a connector or target list. */
+const VOLUME_FILTERS: readonly QueryParameter[] = [{ name: 'node', description: 'Those of this node (UUID or name).', schema: QUERY_VALUE.string }];
+
+/** Every parameter a connector or target list takes (the lists, and `detail` with them, came with 1.32), as the document describes them. */
+export function volumeListParameters(): QueryParameter[] {
+  return [...VOLUME_FILTERS, ...listParameters(false, Versions.VOLUME)];
+}
+
 /** Reads and checks the query of a connector or target list (`detail` at any version; no `/detail` path). */
 export function parseVolumeQuery(kind: VolumeKind<never>, raw: RawQuery, version: Microversion): VolumeQuery {
   const rules: ListRules = {
-    filters: ['node'],
+    filters: VOLUME_FILTERS.map(({ name }) => name),
     detailPath: false,
     detailSince: Versions.VOLUME,
     fieldsWithDetail: "Can't fetch a subset of fields with 'detail' set",
