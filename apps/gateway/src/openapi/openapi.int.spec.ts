@@ -226,7 +226,7 @@ describe('what a client generator needs', () => {
     }
   });
 
-  it('lists every query parameter of Ironic’s node and port lists, with the microversion each needs', () => {
+  it('lists every query parameter of Ironic’s lists, with the microversion each needs', () => {
     const parameters = (path: string) => (document.paths[path]?.get?.parameters as Json[]).filter((parameter) => parameter.in === 'query');
     const since = (path: string) => Object.fromEntries(parameters(path).map(({ name, ...rest }) => [name, rest['x-min-microversion']]));
     expect(since('/v1/nodes')).toEqual({
@@ -239,6 +239,13 @@ describe('what a client generator needs', () => {
     expect(parameters('/v1/nodes').find(({ name }) => name === 'maintenance')).toMatchObject({ schema: { type: 'boolean' } });
     expect(since('/v1/ports')).toMatchObject({ node: undefined, node_uuid: undefined, address: undefined, portgroup: '1.24', shard: '1.82', fields: '1.8', detail: '1.43' });
     expect(since('/v1/nodes/{ident}')).toEqual({ fields: '1.8', at: undefined });
+    expect(since('/v1/portgroups')).toEqual({ node: undefined, address: undefined, marker: undefined, limit: undefined, sort_key: undefined, sort_dir: undefined, fields: '1.8', detail: '1.43' });
+    expect(since('/v1/chassis/{uuid}/nodes/detail')).toEqual(Object.fromEntries(Object.entries(since('/v1/nodes/detail')).filter(([name]) => name !== 'at')));
+    expect(since('/v1/volume/connectors')).toMatchObject({ node: undefined, detail: '1.32' });
+    expect(since('/v1/allocations')).toMatchObject({ node: undefined, resource_class: undefined, state: undefined, owner: '1.60', fields: undefined, at: undefined });
+    expect(since('/v1/drivers')).toEqual({ type: '1.30', detail: '1.30', fields: '1.77' });
+    expect(since('/v1/nodes/{ident}/bios')).toEqual({ detail: '1.74', fields: '1.74' });
+    expect(Object.keys(since('/v1/conductors'))).toEqual(['marker', 'limit', 'sort_key', 'sort_dir', 'fields', 'detail']);
   });
 
   it('lints with @redocly/cli without an error (offline), warning only of the public probes that refuse nothing', async () => {
