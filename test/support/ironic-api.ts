@@ -4107,7 +4107,7 @@ export interface operations {
                 fields?: string;
                 /** @description Whole items, as the `/detail` path shows them; not with `fields`. From microversion 1.43. */
                 detail?: boolean;
-                /** @description ironledger: the chassis as they were at this event-log position or ISO 8601 instant. */
+                /** @description ironledger: as it was at this event-log position or ISO 8601 instant. */
                 at?: string;
             };
             header?: {
@@ -4171,8 +4171,10 @@ export interface operations {
     Chassis_show: {
         parameters: {
             query?: {
-                at?: string;
+                /** @description Comma-separated fields to show (and `links`). From microversion 1.8. */
                 fields?: string;
+                /** @description ironledger: as it was at this event-log position or ISO 8601 instant. */
+                at?: string;
             };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
@@ -4431,7 +4433,7 @@ export interface operations {
                 sort_key?: string;
                 /** @description The sort direction (default `asc`). */
                 sort_dir?: "asc" | "desc";
-                /** @description ironledger: the chassis as they were at this event-log position or ISO 8601 instant. */
+                /** @description ironledger: as it was at this event-log position or ISO 8601 instant. */
                 at?: string;
             };
             header?: {
@@ -4880,6 +4882,7 @@ export interface operations {
     Fleet_vendorCall_get_1: {
         parameters: {
             query?: {
+                /** @description The driver vendor method to call (the path may name it instead). */
                 method?: string;
             };
             header?: {
@@ -4903,6 +4906,7 @@ export interface operations {
     Fleet_vendorCall_put_1: {
         parameters: {
             query?: {
+                /** @description The driver vendor method to call (the path may name it instead). */
                 method?: string;
             };
             header?: {
@@ -4926,6 +4930,7 @@ export interface operations {
     Fleet_vendorCall_post_1: {
         parameters: {
             query?: {
+                /** @description The driver vendor method to call (the path may name it instead). */
                 method?: string;
             };
             header?: {
@@ -4949,6 +4954,7 @@ export interface operations {
     Fleet_vendorCall_delete_1: {
         parameters: {
             query?: {
+                /** @description The driver vendor method to call (the path may name it instead). */
                 method?: string;
             };
             header?: {
@@ -4972,6 +4978,7 @@ export interface operations {
     Fleet_vendorCall_patch_1: {
         parameters: {
             query?: {
+                /** @description The driver vendor method to call (the path may name it instead). */
                 method?: string;
             };
             header?: {
@@ -4995,6 +5002,7 @@ export interface operations {
     Fleet_vendorCall_get_2: {
         parameters: {
             query?: {
+                /** @description The driver vendor method to call (the path may name it instead). */
                 method?: string;
             };
             header?: {
@@ -5019,6 +5027,7 @@ export interface operations {
     Fleet_vendorCall_put_2: {
         parameters: {
             query?: {
+                /** @description The driver vendor method to call (the path may name it instead). */
                 method?: string;
             };
             header?: {
@@ -5043,6 +5052,7 @@ export interface operations {
     Fleet_vendorCall_post_2: {
         parameters: {
             query?: {
+                /** @description The driver vendor method to call (the path may name it instead). */
                 method?: string;
             };
             header?: {
@@ -5067,6 +5077,7 @@ export interface operations {
     Fleet_vendorCall_delete_2: {
         parameters: {
             query?: {
+                /** @description The driver vendor method to call (the path may name it instead). */
                 method?: string;
             };
             header?: {
@@ -5091,6 +5102,7 @@ export interface operations {
     Fleet_vendorCall_patch_2: {
         parameters: {
             query?: {
+                /** @description The driver vendor method to call (the path may name it instead). */
                 method?: string;
             };
             header?: {
@@ -5372,8 +5384,10 @@ export interface operations {
     Agent_lookup: {
         parameters: {
             query?: {
-                node_uuid?: string;
+                /** @description Comma-separated MAC addresses of the ramdisk’s interfaces. */
                 addresses?: string;
+                /** @description The node’s UUID, when the ramdisk knows it. */
+                node_uuid?: string;
             };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
@@ -5875,7 +5889,8 @@ export interface operations {
     Audit_history: {
         parameters: {
             query?: {
-                detail?: string;
+                /** @description Every field of each record (`true` or `True`). */
+                detail?: boolean;
             };
             header?: {
                 /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
@@ -9804,6 +9819,7 @@ export interface operations {
     Portgroups_show: {
         parameters: {
             query?: {
+                /** @description Comma-separated fields to show (and `links`). From microversion 1.8. */
                 fields?: string;
             };
             header?: {
@@ -10611,6 +10627,7 @@ export interface operations {
     Volume_connector: {
         parameters: {
             query?: {
+                /** @description Comma-separated fields to show (and `links`). From microversion 1.8. */
                 fields?: string;
             };
             header?: {
@@ -10788,6 +10805,7 @@ export interface operations {
     Volume_target: {
         parameters: {
             query?: {
+                /** @description Comma-separated fields to show (and `links`). From microversion 1.8. */
                 fields?: string;
             };
             header?: {

@@ -12,7 +12,7 @@ import { checkHeartbeatRequest } from '../nodes/action-rules.js';
 import { NodeService } from '../nodes/node.service.js';
 import { nodeView } from '../nodes/node.view.js';
 import { BodySchema } from '../openapi/body-schema.js';
-import { ResponseBody } from '../openapi/operation-docs.js';
+import { QUERY_VALUE, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { type Heartbeat, HEARTBEAT_ARGS, HEARTBEAT_SCHEMA } from './agent.dto.js';
 import { findLookupNode, LOOKUP_SCHEMA, lookupConfig, RAMDISK_NOT_FOUND } from './lookup.js';
 
@@ -37,6 +37,10 @@ export class AgentController {
    * shows settled is answered from it, without a command.
    */
   @Get('lookup')
+  @QueryParameters([
+    { name: 'addresses', description: 'Comma-separated MAC addresses of the ramdisk’s interfaces.', schema: QUERY_VALUE.list },
+    { name: 'node_uuid', description: 'The node’s UUID, when the ramdisk knows it.', schema: QUERY_VALUE.uuid },
+  ])
   @ResponseBody('Lookup', LOOKUP_SCHEMA)
   async lookup(@Query('addresses') addresses: string | undefined, @Query('node_uuid') nodeUuid: string | undefined, @Ctx() ctx: RequestContext) {
     if (!ctx.version.atLeast(Versions.RAMDISK_ENDPOINTS)) throw new ApiError(404, RAMDISK_NOT_FOUND);

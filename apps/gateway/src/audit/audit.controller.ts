@@ -80,6 +80,7 @@ export class AuditController {
 
   /** `GET /v1/nodes/{ident}/history` (1.78): every event of the node, oldest first; `detail=true` for every field. */
   @Get('nodes/:ident/history')
+  @QueryParameters([{ name: 'detail', description: 'Every field of each record (`true` or `True`).', schema: QUERY_VALUE.boolean }])
   @ResponseBody('NodeHistory', HISTORY_SCHEMA)
   async history(@Param('ident') ident: string, @Query('detail') detail: unknown, @Ctx() ctx: RequestContext) {
     requireHistoryVersion(ctx);

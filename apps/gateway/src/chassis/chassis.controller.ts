@@ -11,7 +11,7 @@ import { CHASSIS_SCHEMA } from '../http/schemas.js';
 import { nodeList, nodeListParameters } from '../nodes/node-query.js';
 import { NodeService } from '../nodes/node.service.js';
 import { ChassisService } from './chassis.service.js';
-import { CHASSIS_LIST_FIELDS, chassisListParameters, chassisView, checkChassisFields, parseChassisQuery, selectChassis } from './chassis.view.js';
+import { CHASSIS_LIST_FIELDS, CHASSIS_SHOW_PARAMETERS, chassisListParameters, chassisView, checkChassisFields, parseChassisQuery, selectChassis } from './chassis.view.js';
 import { BodySchema } from '../openapi/body-schema.js';
 import { QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import { NODE_LIST_SCHEMA } from '../nodes/node-view.schema.js';
@@ -50,6 +50,7 @@ export class ChassisController {
 
   /** `?at=<position | ISO time>` (ironledger): the chassis as it was then. */
   @Get(':uuid')
+  @QueryParameters(CHASSIS_SHOW_PARAMETERS)
   @ResponseBody('Chassis', CHASSIS_VIEW_SCHEMA)
   async show(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Query('at') at: unknown, @Ctx() ctx: RequestContext) {
     checkUuid(uuid);

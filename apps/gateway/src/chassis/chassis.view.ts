@@ -2,7 +2,7 @@
 import { type Chassis } from '@ironledger/domain';
 import { badRequest, notAcceptable } from '../http/errors.js';
 import { type CollectionQuery, parseCollectionQuery, queryParameters, type RawQuery, selectPage } from '../http/collection-query.js';
-import { listParameters } from '../http/list-query.js';
+import { FIELDS_PARAMETER, listParameters } from '../http/list-query.js';
 import { type Microversion, Versions } from '../http/microversion.js';
 import { checkArguments } from '../http/query-args.js';
 import { ironicTime, resourceLinks } from '../http/views.js';
@@ -30,7 +30,10 @@ export function chassisView(chassis: Chassis, baseUrl: string, fields?: readonly
 }
 
 /** ironledger's parameter of the chassis list: the chassis at a past instant (its controller reads it). */
-const AT_PARAMETER: QueryParameter = { name: 'at', description: 'ironledger: the chassis as they were at this event-log position or ISO 8601 instant.', schema: QUERY_VALUE.string };
+const AT_PARAMETER: QueryParameter = { name: 'at', description: 'ironledger: as it was at this event-log position or ISO 8601 instant.', schema: QUERY_VALUE.string };
+
+/** The query of `GET /v1/chassis/{uuid}`. */
+export const CHASSIS_SHOW_PARAMETERS: readonly QueryParameter[] = [FIELDS_PARAMETER, AT_PARAMETER];
 
 /** Every parameter `GET /v1/chassis` takes (`/v1/chassis/detail`: all but `fields` and `detail`), as the document describes them. */
 export function chassisListParameters(detailPath: boolean): QueryParameter[] {

@@ -6,7 +6,7 @@ import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, notAcceptable } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
-import { OnlyRefuses, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
+import { OnlyRefuses, QUERY_VALUE, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
 import {
   CONDUCTOR_LIST_SCHEMA,
   CONDUCTOR_VIEW_SCHEMA,
@@ -86,6 +86,7 @@ export class FleetController {
    * none, so Ironic's refusal for an unknown one, whatever the HTTP method.
    */
   @All(['drivers/:name/vendor_passthru', 'drivers/:name/vendor_passthru/:method'])
+  @QueryParameters([{ name: 'method', description: 'The driver vendor method to call (the path may name it instead).', schema: QUERY_VALUE.string }])
   @OnlyRefuses(400, 404)
   vendorCall(@Param('name') name: string, @Param('method') inPath: string | undefined, @Query('method') inQuery: unknown) {
     const method = inPath ?? inQuery;

@@ -56,6 +56,9 @@ export function listParameters(detailPath: boolean, detailSince: number = Versio
   return detailPath ? all.filter(({ name }) => name !== 'fields' && name !== 'detail') : all;
 }
 
+/** `fields` of a single resource's GET. */
+export const FIELDS_PARAMETER: QueryParameter = { name: 'fields', description: 'Comma-separated fields to show (and `links`).', schema: QUERY_VALUE.list, since: Versions.FIELDS_PARAM };
+
 const COMMON = listParameters(false).map(({ name }) => name);
 
 /** Reads and checks the query, in the order Ironic does. */

@@ -6,7 +6,7 @@ import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, routerError } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { isLogicalName, isUuidLike } from '../http/ironic-args.js';
-import { listNextLink } from '../http/list-query.js';
+import { FIELDS_PARAMETER, listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { BodySchema } from '../openapi/body-schema.js';
 import { OnlyRefuses, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
@@ -40,6 +40,7 @@ export class PortgroupsController {
   }
 
   @Get('portgroups/:ident')
+  @QueryParameters([FIELDS_PARAMETER])
   @ResponseBody('Portgroup', PORTGROUP_VIEW_SCHEMA)
   show(@Param('ident') ident: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
     checkIdent(ident, ctx);

@@ -6,7 +6,7 @@ import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, routerError } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { isUuidLike, uuidArg } from '../http/ironic-args.js';
-import { listNextLink } from '../http/list-query.js';
+import { FIELDS_PARAMETER, listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { BodySchema } from '../openapi/body-schema.js';
 import { OnlyRefuses, QUERY_VALUE, QueryParameters, ResponseBody } from '../openapi/operation-docs.js';
@@ -36,6 +36,7 @@ export class PortsController {
   }
 
   @Get('ports/:uuid')
+  @QueryParameters([FIELDS_PARAMETER])
   @QueryParameters([{ name: 'fields', description: 'Comma-separated fields to show (and `links`).', schema: QUERY_VALUE.list, since: Versions.FIELDS_PARAM }])
   @ResponseBody('Port', PORT_VIEW_SCHEMA)
   show(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {

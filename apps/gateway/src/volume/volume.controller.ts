@@ -7,7 +7,7 @@ import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, routerError } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { isUuidLike, uuidArg } from '../http/ironic-args.js';
-import { listNextLink } from '../http/list-query.js';
+import { FIELDS_PARAMETER, listNextLink } from '../http/list-query.js';
 import { Versions } from '../http/microversion.js';
 import { resourceLinks } from '../http/views.js';
 import { BodySchema } from '../openapi/body-schema.js';
@@ -66,6 +66,7 @@ export class VolumeController {
   }
 
   @Get('volume/connectors/:uuid')
+  @QueryParameters([FIELDS_PARAMETER])
   @ResponseBody('VolumeConnector', VOLUME_CONNECTOR_VIEW_SCHEMA)
   connector(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
     requireVolume(ctx);
@@ -74,6 +75,7 @@ export class VolumeController {
   }
 
   @Get('volume/targets/:uuid')
+  @QueryParameters([FIELDS_PARAMETER])
   @ResponseBody('VolumeTarget', VOLUME_TARGET_VIEW_SCHEMA)
   target(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
     requireVolume(ctx);
