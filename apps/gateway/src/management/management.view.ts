@@ -25,10 +25,13 @@ export const BIOS_FIELDS = ['name', 'value'] as const;
 export const BIOS_DETAIL_FIELDS = ['name', 'value', 'attribute_type', 'allowable_values', 'lower_bound', 'max_length', 'min_length', 'read_only', 'reset_required', 'unique', 'upper_bound'] as const;
 const KNOWN_FIELDS: ReadonlySet<string> = new Set([...BIOS_DETAIL_FIELDS, 'created_at', 'updated_at']);
 
-/** The query of `GET /v1/nodes/{ident}/bios` (Ironic's BIOS registry fields, 1.74, brought both parameters). */
+/** The BIOS registry's fields came with 1.74, and with them the BIOS list's `detail` and `fields`. */
+const BIOS_REGISTRY_FIELDS = 74;
+
+/** The query of `GET /v1/nodes/{ident}/bios`. */
 export const BIOS_LIST_PARAMETERS: readonly QueryParameter[] = [
-  { name: 'detail', description: 'Each setting with its registry fields; not with `fields`.', schema: QUERY_VALUE.boolean, since: 74 },
-  { name: 'fields', description: 'Comma-separated fields to show of each setting.', schema: QUERY_VALUE.list, since: 74 },
+  { name: 'detail', description: 'Each setting with its registry fields; not with `fields`.', schema: QUERY_VALUE.boolean, since: BIOS_REGISTRY_FIELDS },
+  { name: 'fields', description: 'Comma-separated fields to show of each setting.', schema: QUERY_VALUE.list, since: BIOS_REGISTRY_FIELDS },
 ];
 
 /** The first of `fields` that a BIOS setting does not have (Ironic answers it with a 500 naming it). */
