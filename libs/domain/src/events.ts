@@ -295,7 +295,7 @@ export type BootConfigRecorded = Event<'BootConfigRecorded', { readonly config: 
 export type StepsPlanned = Event<'StepsPlanned', { readonly kind: StepKind; readonly steps: readonly Step[] }>;
 
 /** A step of the running clean or deploy began (`step` repeats the plan's entry, for readers of the history). */
-export type StepStarted = Event<'StepStarted', { readonly kind: StepKind; readonly index: number; readonly step: Step }>;
+export type StepStarted = Event<'StepStarted', { readonly kind: StepKind; readonly index: number; readonly step: Step; readonly target_raid_config?: JsonObject }>;
 
 /** A step of the running clean or deploy finished. */
 export type StepFinished = Event<'StepFinished', { readonly kind: StepKind; readonly index: number; readonly step: Step; readonly raid_config?: JsonObject }>;

@@ -210,8 +210,11 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       return touched({ boot_config: event.data.config });
     case 'StepsPlanned':
       return touched({ step_run: { kind: event.data.kind, steps: event.data.steps, index: null } });
-    case 'StepStarted':
-      return node.step_run ? touched({ step_run: { ...node.step_run, index: event.data.index } }) : touched();
+    case 'StepStarted': {
+      // raid.apply_configuration makes its configuration the node's target first, kept whether the step succeeds.
+      const target = event.data.target_raid_config === undefined ? {} : { target_raid_config: event.data.target_raid_config };
+      return node.step_run ? touched({ step_run: { ...node.step_run, index: event.data.index }, ...target }) : touched(target);
+    }
     case 'StepFinished':
       // An agent RAID step's post-step hook records what it built (or that it deleted it).
       return event.data.raid_config === undefined ? touched() : touched(recordedRaid(node.properties, event.data.raid_config, event.meta.at));
