@@ -265,7 +265,8 @@ export type RamdiskTornDown = Event<'RamdiskTornDown', { readonly of: RamdiskRun
  * released. `error` is what the client (synchronous calls) or `last_error` (asynchronous ones
  * but vendor methods) says.
  */
-export type ManagementActionFailed = Event<'ManagementActionFailed', { readonly action: ManagementAction; readonly error: string }>;
+/** `last_error`: what the node's `last_error` becomes, when the failure says so itself (an asynchronous vendor method's). */
+export type ManagementActionFailed = Event<'ManagementActionFailed', { readonly action: ManagementAction; readonly error: string; readonly last_error?: string }>;
 
 /** The target RAID configuration was set (`{}`: cleared). */
 export type TargetRaidConfigSet = Event<'TargetRaidConfigSet', { readonly target_raid_config: JsonObject }>;

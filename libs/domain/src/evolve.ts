@@ -189,7 +189,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'RamdiskTornDown':
       return touched({ management_action: null, reservation: null, power_state: event.data.power_state ?? node.power_state });
     case 'ManagementActionFailed': {
-      const last_error = failureInLastError(event.data.action) ? event.data.error : node.last_error;
+      const last_error = event.data.last_error ?? (failureInLastError(event.data.action) ? event.data.error : node.last_error);
       return touched({ management_action: null, reservation: null, last_error });
     }
     case 'TargetRaidConfigSet':
