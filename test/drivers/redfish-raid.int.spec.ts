@@ -2,12 +2,13 @@
  * The `redfish` RAID interface (libs/drivers) against the simulator over real HTTP, through a
  * recording proxy so that the wire requests can be checked against Ironic 21.4's: the drives it
  * picks and the order of its POSTs to the Volumes collection (`Immediate`), its DELETEs, the
- * configuration it reads back for the node, and its refusals in Ironic's words.
+ * configuration it reads back for the node, and its refusals in Ironic’s words; and BMCs that apply
+ * changes at the next reboot (`OnReset`: reboot, task monitors polled) or as tasks (202 on `Immediate`).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type JsonObject, type Node } from '@ironledger/domain';
 import { BmcSim } from '@ironledger/bmc-sim';
-import { DriverError, RedfishConnections, redfishNode, redfishRaid } from '@ironledger/drivers';
+import { DriverError, type RaidTaskTiming, RaidTasksTimedOut, RedfishConnections, redfishNode, redfishRaid } from '@ironledger/drivers';
 import { type Recorder, startRecorder } from '../support/http-recorder.js';
 
 const GIB = 1024 ** 3;
@@ -16,7 +17,7 @@ let recorder: Recorder;
 let connections: RedfishConnections;
 
 beforeAll(async () => {
-  sim = await BmcSim.start({ port: 0, systems: 10 });
+  sim = await BmcSim.start({ port: 0, systems: 14 });
   recorder = await startRecorder(sim.url);
   connections = new RedfishConnections({ requestTimeoutMs: 2000 });
 });
@@ -26,7 +27,16 @@ afterAll(async () => {
   await sim.close();
 });
 
-const raid = () => redfishRaid(connections);
+/** Reboots of each system the interface asked for, done through the simulator's reset action. */
+const reboots = new Map<number, number>();
+const rebootOf = async (target: Node) => {
+  const n = Number(/\/bmc\/(\d+)$/.exec(String(target.driver_info.redfish_address))![1]);
+  reboots.set(n, (reboots.get(n) ?? 0) + 1);
+  const auth = `Basic ${Buffer.from('admin:password').toString('base64')}`;
+  await fetch(`${sim.url}/bmc/${n}/redfish/v1/Systems/${n}/Actions/ComputerSystem.Reset`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ ResetType: 'ForceRestart' }) });
+};
+const FAST = { statusIntervalMs: 50, immediatePollMs: 50, timeoutMs: 5000 };
+const raid = (timing: Partial<RaidTaskTiming> = FAST) => redfishRaid(connections, { reboot: rebootOf, timing });
 const node = (n: number, target: JsonObject = {}): Node => ({
   ...redfishNode(n, { redfish_address: `${recorder.url}/bmc/${n}`, redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic' }),
   target_raid_config: target,
@@ -121,5 +131,68 @@ describe('delete_configuration', () => {
     // Nothing to delete: nothing is sent.
     expect(await raid().deleteConfiguration(node(6))).toEqual({ logical_disks: [] });
     expect(changes()).toEqual([]);
+  });
+});
+
+describe('BMCs that apply volume changes later', () => {
+  const volumesPath = (n: number) => `${storage(n)}/Volumes`;
+
+  it('OnReset: submits one volume per controller, reboots the node, polls the task monitor until the reboot applied it, then the next; records what the BMC then has', async () => {
+    const n = 11;
+    sim.control(n, { raidApplyTime: 'OnReset' });
+    const target: JsonObject = { logical_disks: [{ size_gb: 100, raid_level: '1', is_root_volume: true }, { size_gb: 200, raid_level: '0' }] };
+    recorder.take();
+    const config = await raid().createConfiguration(node(n, target), ALL);
+    const log = recorder.take();
+    const posts = log.filter((exchange) => exchange.method === 'POST' && exchange.url === volumesPath(n));
+    expect(posts.map((exchange) => JSON.parse(exchange.requestBody)['@Redfish.OperationApplyTime'])).toEqual(['OnReset', 'OnReset']);
+    // The second volume is asked for only once the first one's task is done.
+    const monitorGets = log.map((exchange, at) => [exchange, at] as const).filter(([exchange]) => exchange.method === 'GET' && exchange.url.includes('/TaskMonitors/'));
+    const secondPost = log.indexOf(posts[1]!);
+    expect(monitorGets.some(([exchange, at]) => exchange.url.endsWith('/TaskMonitors/1') && at < secondPost)).toBe(true);
+    expect(reboots.get(n)).toBe(2);
+    expect(config).toEqual({
+      logical_disks: [
+        { id: '1', name: 'Volume 1', controller: '1', size_gb: 200, raid_level: '0' },
+        { id: '2', name: 'Volume 2', controller: '1', size_gb: 100, raid_level: '1' },
+      ],
+    });
+
+    recorder.take();
+    expect(await raid().deleteConfiguration(node(n))).toEqual({ logical_disks: [] });
+    expect(changes().filter(([method]) => method === 'DELETE')).toEqual([
+      ['DELETE', `${volumesPath(n)}/1`, { '@Redfish.OperationApplyTime': 'OnReset' }],
+      ['DELETE', `${volumesPath(n)}/2`, { '@Redfish.OperationApplyTime': 'OnReset' }],
+    ]);
+    expect(reboots.get(n)).toBe(4);
+    expect(sim.storages.volumes(n)).toEqual([]);
+  });
+
+  it('OnReset: fails as Ironic’s wait does when the reboot never applies the change', async () => {
+    const n = 12;
+    sim.control(n, { raidApplyTime: 'OnReset' });
+    const neverBoots = redfishRaid(connections, { reboot: async () => undefined, timing: { ...FAST, timeoutMs: 300 } });
+    const error = await neverBoots.createConfiguration(node(n, { logical_disks: [{ size_gb: 10, raid_level: '0' }] }), ALL).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RaidTasksTimedOut);
+    expect(sim.storages.volumes(n)).toEqual([]);
+  });
+
+  it('Immediate with a task monitor (202): waits for the task there and then, without a reboot, as sushy does', async () => {
+    const n = 13;
+    sim.control(n, { raidTaskMs: 200 });
+    recorder.take();
+    const config = await raid().createConfiguration(node(n, { logical_disks: [{ size_gb: 10, raid_level: '0' }] }), ALL);
+    expect(config).toEqual({ logical_disks: [{ id: '1', name: 'Volume 1', controller: '1', size_gb: 10, raid_level: '0' }] });
+    expect(recorder.take().filter((exchange) => exchange.url.includes('/TaskMonitors/')).length).toBeGreaterThan(1);
+    expect(reboots.get(n)).toBeUndefined();
+    expect(await raid().deleteConfiguration(node(n))).toEqual({ logical_disks: [] });
+    expect(reboots.get(n)).toBeUndefined();
+  });
+
+  it('Immediate with a task that outlasts sushy’s wait fails in Ironic’s words', async () => {
+    const n = 14;
+    sim.control(n, { raidTaskMs: 60_000 });
+    const message = await failure(raid({ ...FAST, immediateTimeoutMs: 200 }).createConfiguration(node(n, { logical_disks: [{ size_gb: 10, raid_level: '0' }] }), ALL));
+    expect(message).toMatch(new RegExp(`^Redfish exception occurred\\. Error: Unable to connect to http://[^ ]+${storage(n)}/TaskMonitors/1\\. Error: Timeout waiting for task monitor http://[^ ]+${storage(n)}/TaskMonitors/1 \\(timeout = 0\\.2\\)$`));
   });
 });

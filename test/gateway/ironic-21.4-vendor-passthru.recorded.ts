@@ -10,7 +10,11 @@
  *
  * Accepted calls were answered 202 with an empty body against ipmi_sim (`send_raw` of Chassis
  * Control "power up" powered it on; a `bmc_reset` with `warm: false` reset it cold), and a
- * failing one (`bmc_reset` warm, which ipmi_sim refuses) left `last_error` null: Ironic logs it.
+ * failing one (`bmc_reset` warm, which ipmi_sim refuses) showed `last_error` null when read. Ironic
+ * 21.4's conductor writes `Async execution of bmc_reset failed with error: IPMI call failed: bmc
+ * reset warm.` to a null `last_error` once the worker of an async vendor method ends with an error
+ * (`TaskManager._write_exception`), as the redfish recording shows for `eject_vmedia`; the null was
+ * most likely read before that worker had ended, and the project follows the code.
  */
 export interface RecordedVendorCase {
   readonly name: string;

@@ -2,7 +2,7 @@
  * The `redfish` vendor interface's methods through the gateway and a real conductor against the
  * BMC simulator over HTTP, compared with Ironic 21.4's answers to the same requests against the
  * same simulator (`ironic-21.4-redfish-vendor.recorded.ts`): the list, `eject_vmedia` answered
- * 202 and carried out afterwards, the subscription methods answered 200 with what they return (a
+ * 202 and carried out afterwards (a failure then in `last_error`, as Ironic's conductor writes it), the subscription methods answered 200 with what they return (a
  * GET or DELETE takes its arguments from the body, as Ironic's API reads it), and the refusals in
  * Ironic's words, appending nothing.
  */
@@ -116,6 +116,20 @@ describe('redfish vendor methods against Ironic 21.4 and the BMC simulator', () 
     expect(await released(uuid)).toMatchObject({ last_error: null });
     expect((await bmc(2, '/Managers/2/VirtualMedia/Cd')).Inserted).toBe(false);
     expect((await types(uuid)).slice(-2)).toEqual(['ManagementActionStarted', 'VendorMethodCalled']);
+  });
+
+  it('eject_vmedia that fails: 202, then last_error says so as Ironic’s conductor writes it, unless the node already has one', async () => {
+    const uuid = await redfishNode(2, true);
+    sim.control(2, { failStatus: 500, failCount: -1 });
+    expect((await call('POST', `/v1/nodes/${uuid}/vendor_passthru?method=eject_vmedia`, { body: {} })).status).toBe(202);
+    const failed = await released(uuid);
+    expect(String(failed.last_error)).toMatch(/^Async execution of eject_vmedia failed with error: .*returned code 500/);
+    expect((await types(uuid)).slice(-2)).toEqual(['ManagementActionStarted', 'ManagementActionFailed']);
+    // A second failure leaves the first one's words, as Ironic writes last_error only when it is empty.
+    expect((await call('POST', `/v1/nodes/${uuid}/vendor_passthru/eject_vmedia`, { body: {} })).status).toBe(202);
+    await sleep(300);
+    expect((await released(uuid)).last_error).toBe(failed.last_error);
+    sim.control(2, { failStatus: 0 });
   });
 
   it('subscriptions: created, listed, read and deleted while the client waits, 200 with what the method returns', async () => {

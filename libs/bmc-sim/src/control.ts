@@ -4,7 +4,7 @@
  * misspelt fault name should be refused, not ignored.
  */
 import { type EnclosureControl } from './enclosures.js';
-import { BOOT_MODES, BOOT_OVERRIDE_ENABLED, type BmcControl, INDICATOR_LEDS, isResetType, REFUSABLE_CALLS } from './model.js';
+import { BOOT_MODES, BOOT_OVERRIDE_ENABLED, type BmcControl, INDICATOR_LEDS, isResetType, RAID_APPLY_TIMES, REFUSABLE_CALLS } from './model.js';
 
 /** The BMCs a fleet request changes (inclusive, 1-based); all of them by default. */
 export interface FleetSelection {
@@ -67,6 +67,8 @@ const CONTROL_FIELDS: Readonly<Record<keyof BmcControl, Check>> = {
   chassis: boolean,
   refuse: refusals,
   biosApplyFails: boolean,
+  raidApplyTime: oneOf(RAID_APPLY_TIMES),
+  raidTaskMs: nonNegativeInteger,
 };
 
 const positiveInteger: Check = (v) => (Number.isInteger(v) && (v as number) >= 1 ? null : 'a positive integer');

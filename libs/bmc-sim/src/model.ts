@@ -151,6 +151,10 @@ export interface VirtualBmc {
   refuse: readonly RefusableCall[];
   /** The next boot drops pending BIOS settings instead of applying them. */
   biosApplyFails: boolean;
+  /** When the storage applies volume changes: at once, or only at the next boot (`OnReset`). */
+  raidApplyTime: RaidApplyTime;
+  /** `Immediate` volume changes answer 202 with a task monitor and are done this long after (0: 201/204 at once). */
+  raidTaskMs: number;
   /** Every Redfish request waits this long before it is handled. */
   latencyMs: number;
   /** Redfish requests are held without an answer until `hang` is cleared. */
@@ -225,7 +229,14 @@ export interface BmcControl {
   /** Faults: calls refused with 400; pending BIOS settings dropped at the next boot. */
   refuse?: RefusableCall[];
   biosApplyFails?: boolean;
+  /** How the storage applies volume changes (see `VirtualBmc`). */
+  raidApplyTime?: RaidApplyTime;
+  raidTaskMs?: number;
 }
+
+/** The `@Redfish.OperationApplyTime` values a simulated storage can offer for its volumes. */
+export const RAID_APPLY_TIMES = ['Immediate', 'OnReset'] as const;
+export type RaidApplyTime = (typeof RAID_APPLY_TIMES)[number];
 
 /** Every reset type, in the order DMTF lists them, shared by BMCs that keep the default. */
 export const DEFAULT_RESET_TYPES: readonly ResetType[] = RESET_TYPES;
@@ -282,6 +293,8 @@ export function createBmc(index: number, defaults: BmcDefaults = {}): VirtualBmc
     systemVersion: 1,
     refuse: NO_REFUSALS,
     biosApplyFails: false,
+    raidApplyTime: 'Immediate',
+    raidTaskMs: 0,
     requests: 0,
     resets: 0,
     lastResetType: null,
@@ -472,6 +485,8 @@ function applyManagementControl(bmc: VirtualBmc, control: BmcControl): void {
   if (control.chassis !== undefined) bmc.chassis = control.chassis;
   if (control.refuse !== undefined) bmc.refuse = [...new Set(control.refuse)];
   if (control.biosApplyFails !== undefined) bmc.biosApplyFails = control.biosApplyFails;
+  if (control.raidApplyTime !== undefined) bmc.raidApplyTime = control.raidApplyTime;
+  if (control.raidTaskMs !== undefined) bmc.raidTaskMs = control.raidTaskMs;
   const systemAfter = [bmc.bootTarget, bmc.bootEnabled, bmc.bootMode, bmc.systemLed, bmc.bootModeProperty, bmc.secureBoot, bmc.bios, bmc.chassis, bmc.bootTargets].join('|');
   if (systemAfter !== systemBefore) bmc.systemVersion++;
 }
@@ -511,6 +526,8 @@ export function describeBmc(bmc: VirtualBmc, now: number) {
     biosResetPending: bmc.biosResetPending,
     refuse: bmc.refuse,
     biosApplyFails: bmc.biosApplyFails,
+    raidApplyTime: bmc.raidApplyTime,
+    raidTaskMs: bmc.raidTaskMs,
     nmis: bmc.nmis,
     boots: bmc.boots,
     virtualMedia: bmc.media,

@@ -18,7 +18,7 @@ import { type RamdiskOptions, Ramdisks } from './ramdisk.js';
 import { SessionStore } from './sessions.js';
 import { EventSubscriptions, eventServiceResource, subscriptionCollection, subscriptionPath, subscriptionResource } from './events.js';
 import { type AgentOptions, Agents } from './agent.js';
-import { STORAGE_ID, type StorageAnswer, Storages } from './storage.js';
+import { type RaidMode, STORAGE_ID, type StorageAnswer, Storages } from './storage.js';
 import { ejectMedia, insertMedia, isMediaSlot, managerCollection, managerResource, virtualMediaCollection, virtualMediaResource } from './virtual-media.js';
 
 export interface BmcSimOptions {
@@ -61,7 +61,7 @@ type Resource =
   | StorageResource;
 
 /** Routes of a system's RAID storage (see `storage.ts`). */
-type StorageResource = 'storageCollection' | 'storage' | 'drive' | 'volumes' | 'createVolume' | 'volume' | 'deleteVolume';
+type StorageResource = 'storageCollection' | 'storage' | 'drive' | 'volumes' | 'createVolume' | 'volume' | 'deleteVolume' | 'raidTask';
 
 const SESSION_RESOURCES: ReadonlySet<Resource> = new Set<Resource>(['sessionService', 'sessions', 'login', 'session', 'logout']);
 
@@ -98,6 +98,7 @@ interface Params {
   storage?: string;
   drive?: string;
   volume?: string;
+  task?: string;
 }
 
 type Req = FastifyRequest<{ Params: Params }>;
@@ -282,6 +283,7 @@ export class BmcSim {
       route('post', '/Systems/:id/Storage/:storage/Volumes', 'createVolume');
       route('get', '/Systems/:id/Storage/:storage/Volumes/:volume', 'volume');
       route('delete', '/Systems/:id/Storage/:storage/Volumes/:volume', 'deleteVolume');
+      route('get', '/Systems/:id/Storage/:storage/TaskMonitors/:task', 'raidTask');
       route('get', '/Registries', 'registries');
       route('get', '/Registries/:registry', 'registryFile');
       route('get', '/Registries/:registry/:file', 'registry');
@@ -532,7 +534,8 @@ export class BmcSim {
       case 'createVolume':
       case 'volume':
       case 'deleteVolume':
-        return request.params.storage === STORAGE_ID ? this.answerStorage(resource, request, reply, prefix, bmc!.index, garbled) : missing();
+      case 'raidTask':
+        return request.params.storage === STORAGE_ID ? this.answerStorage(resource, request, reply, prefix, bmc!, garbled) : missing();
       case 'reset':
         return this.reset(request, reply, bmc!);
       case 'sessionService':
@@ -576,8 +579,10 @@ export class BmcSim {
   }
 
   /** A request to system `n`'s Storage resource, its drives or its volumes. */
-  private answerStorage(resource: Exclude<StorageResource, 'storageCollection'>, request: Req, reply: FastifyReply, prefix: string, n: number, garbled: boolean): void {
-    const { drive = '', volume = '' } = request.params;
+  private answerStorage(resource: Exclude<StorageResource, 'storageCollection'>, request: Req, reply: FastifyReply, prefix: string, bmc: VirtualBmc, garbled: boolean): void {
+    const { drive = '', volume = '', task = '' } = request.params;
+    const n = bmc.index;
+    const mode: RaidMode = { applyTime: bmc.raidApplyTime, taskMs: bmc.raidTaskMs, boots: bmc.boots, now: this.now() };
     const send = (answer: StorageAnswer) => {
       if (answer.location) reply.header('Location', answer.location);
       if (answer.body === undefined) return void reply.code(answer.status).header('OData-Version', '4.0').send();
@@ -589,13 +594,15 @@ export class BmcSim {
       case 'drive':
         return send(this.storages.drive(prefix, n, drive, request.url));
       case 'volumes':
-        return void sendJson(reply, 200, this.storages.volumeCollection(prefix, n), garbled);
+        return void sendJson(reply, 200, this.storages.volumeCollection(prefix, n, mode), garbled);
       case 'createVolume':
-        return send(this.storages.create(prefix, n, request.body));
+        return send(this.storages.create(prefix, n, request.body, mode));
       case 'volume':
-        return send(this.storages.volume(prefix, n, volume, request.url));
+        return send(this.storages.volume(prefix, n, volume, request.url, mode));
       case 'deleteVolume':
-        return send(this.storages.remove(n, volume, request.url));
+        return send(this.storages.remove(prefix, n, volume, request.url, request.body, mode));
+      case 'raidTask':
+        return send(this.storages.taskMonitor(prefix, n, task, request.url, mode));
     }
   }
 

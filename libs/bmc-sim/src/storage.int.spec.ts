@@ -6,7 +6,7 @@ const BASIC = `Basic ${Buffer.from('admin:password').toString('base64')}`;
 let sim: BmcSim;
 
 beforeAll(async () => {
-  sim = await BmcSim.start({ port: 0, systems: 4 });
+  sim = await BmcSim.start({ port: 0, systems: 6 });
 });
 afterAll(async () => {
   await sim.close();
@@ -84,5 +84,42 @@ describe('RAID storage of a simulated system', () => {
     sim.control(4, { reset: true });
     expect(sim.storages.volumes(4)).toEqual([]);
     expect((await call(`${storage(4)}/Volumes`, 'POST', body)).location).toBe(`${storage(4)}/Volumes/1`);
+  });
+
+  it('with OnReset (a control setting), answers 202 with a task monitor and applies creations and deletions at the next boot of the host', async () => {
+    const n = 5;
+    await fetch(`${sim.url}/control/bmc/${n}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ raidApplyTime: 'OnReset' }) });
+    expect((await call(`${storage(n)}/Volumes`)).json['@Redfish.OperationApplyTimeSupport']).toMatchObject({ SupportedValues: ['OnReset'] });
+    const body = { RAIDType: 'RAID1', CapacityBytes: 300 * 1024 ** 3, Links: { Drives: [drive(n, 'Disk.0'), drive(n, 'Disk.1')] } };
+    expect(messageId((await call(`${storage(n)}/Volumes`, 'POST', { ...body, '@Redfish.OperationApplyTime': 'Immediate' })).json)).toBe('Base.1.18.PropertyValueNotInList');
+    const created = await call(`${storage(n)}/Volumes`, 'POST', { ...body, '@Redfish.OperationApplyTime': 'OnReset' });
+    expect(created.status).toBe(202);
+    expect(created.location).toBe(`${storage(n)}/TaskMonitors/1`);
+    expect(created.json).toMatchObject({ '@odata.id': created.location, TaskState: 'Pending' });
+    // The drives are spoken for until then.
+    expect(messageId((await call(`${storage(n)}/Volumes`, 'POST', body)).json)).toBe('Base.1.18.PropertyValueOutOfRange');
+    expect((await call(created.location!)).status).toBe(202);
+    expect((await call(`${storage(n)}/Volumes`)).json.Members).toEqual([]);
+    expect((await call(`/bmc/${n}/redfish/v1/Systems/${n}/Actions/ComputerSystem.Reset`, 'POST', { ResetType: 'On' })).status).toBe(204);
+    expect(await call(created.location!)).toMatchObject({ status: 200, json: { TaskState: 'Completed', TaskStatus: 'OK' } });
+    expect((await call(`${storage(n)}/Volumes`)).json.Members).toEqual([{ '@odata.id': `${storage(n)}/Volumes/1` }]);
+    const deleted = await call(`${storage(n)}/Volumes/1`, 'DELETE', { '@Redfish.OperationApplyTime': 'OnReset' });
+    expect(deleted.status).toBe(202);
+    expect(sim.storages.volumes(n)).toHaveLength(1);
+    await call(`/bmc/${n}/redfish/v1/Systems/${n}/Actions/ComputerSystem.Reset`, 'POST', { ResetType: 'ForceRestart' });
+    expect((await call(deleted.location!)).status).toBe(200);
+    expect(sim.storages.volumes(n)).toEqual([]);
+    expect((await call(`${storage(n)}/TaskMonitors/9`)).status).toBe(404);
+  });
+
+  it('with Immediate and a task time, answers 202 with a task monitor that runs for that long', async () => {
+    const n = 6;
+    sim.control(n, { raidTaskMs: 300 });
+    const created = await call(`${storage(n)}/Volumes`, 'POST', { RAIDType: 'RAID0', CapacityBytes: 1024 ** 3, Links: { Drives: [drive(n, 'Disk.0')] }, '@Redfish.OperationApplyTime': 'Immediate' });
+    expect(created).toMatchObject({ status: 202, json: { TaskState: 'Running' } });
+    expect((await call(created.location!)).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await call(created.location!)).toMatchObject({ status: 200, json: { TaskState: 'Completed' } });
+    expect(sim.storages.volumes(n)).toHaveLength(1);
   });
 });

@@ -1,9 +1,12 @@
 /**
  * Each system's RAID storage: one Storage resource (`Systems/{n}/Storage/1`) with one RAID
  * controller, four drives of the same kind and a Volumes collection that creates volumes from a
- * POST and deletes them with DELETE, applied at once (`Immediate`). The state of a system's
+ * POST and deletes them with DELETE. Its BMC says when a change applies: at once (`Immediate`,
+ * answered 201/204, or 202 with a task monitor that finishes a while later), or at the host's
+ * next boot (`OnReset`, 202 with a task monitor that finishes then). The state of a system's
  * storage is kept only once someone changes it, so 10,000 untouched BMCs cost nothing.
  */
+import { type RaidApplyTime } from './model.js';
 import { redfishError } from './resources.js';
 
 /** The one Storage resource of every system, its controller's RAID levels and its drives. */
@@ -28,8 +31,29 @@ export interface Volume {
   readonly drives: readonly string[];
 }
 
+/** How a system's storage applies volume changes, and where its host and clock stand (from its BMC). */
+export interface RaidMode {
+  readonly applyTime: RaidApplyTime;
+  /** `Immediate` changes run as tasks that finish this long after they were asked for (0: none). */
+  readonly taskMs: number;
+  /** Boots of the host so far: an `OnReset` change is applied by the next one. */
+  readonly boots: number;
+  readonly now: number;
+}
+
+/** A volume change waiting to be applied, behind its task monitor. */
+interface RaidTask {
+  readonly id: string;
+  readonly change: { readonly create: Volume } | { readonly remove: string };
+  /** `OnReset`: applied once the host has booted more often than this; `Immediate`: at this time. */
+  readonly afterBoots?: number;
+  readonly readyAt?: number;
+  done: boolean;
+}
+
 interface SystemStorage {
   readonly volumes: Volume[];
+  readonly tasks: RaidTask[];
   nextId: number;
 }
 
@@ -59,8 +83,45 @@ export class Storages {
 
   private of(n: number): SystemStorage {
     let storage = this.systems.get(n);
-    if (!storage) this.systems.set(n, (storage = { volumes: [], nextId: 1 }));
+    if (!storage) this.systems.set(n, (storage = { volumes: [], tasks: [], nextId: 1 }));
     return storage;
+  }
+
+  /** Applies the changes whose time has come: the host booted since (`OnReset`), or their task's time is up. */
+  private settle(n: number, mode: RaidMode): void {
+    for (const task of this.systems.get(n)?.tasks ?? []) {
+      const due = (task.afterBoots !== undefined && mode.boots > task.afterBoots) || (task.readyAt !== undefined && mode.now >= task.readyAt);
+      if (task.done || !due) continue;
+      task.done = true;
+      this.change(n, task.change);
+    }
+  }
+
+  private change(n: number, change: RaidTask['change']): void {
+    const volumes = this.of(n).volumes;
+    if ('create' in change) return void volumes.push(change.create);
+    const at = volumes.findIndex((volume) => volume.id === change.remove);
+    if (at >= 0) volumes.splice(at, 1);
+  }
+
+  /** A change made now (answered `now`), or a task that makes it later, as the BMC's mode says: 202 with its monitor. */
+  private submit(prefix: string, n: number, change: RaidTask['change'], mode: RaidMode, now: StorageAnswer): StorageAnswer {
+    if (mode.applyTime === 'Immediate' && mode.taskMs === 0) {
+      this.change(n, change);
+      return now;
+    }
+    const tasks = this.of(n).tasks;
+    const task: RaidTask = { id: String(tasks.length + 1), change, done: false, ...(mode.applyTime === 'OnReset' ? { afterBoots: mode.boots } : { readyAt: mode.now + mode.taskMs }) };
+    tasks.push(task);
+    const location = taskMonitorPath(prefix, n, task.id);
+    return { status: 202, location, body: taskResource(location, task) };
+  }
+
+  /** `GET` of a task monitor: 202 with the task while it waits or runs, 200 with the finished task after. */
+  taskMonitor(prefix: string, n: number, id: string, url: string, mode: RaidMode): StorageAnswer {
+    this.settle(n, mode);
+    const task = this.systems.get(n)?.tasks.find((candidate) => candidate.id === id);
+    return task ? { status: task.done ? 200 : 202, body: taskResource(taskMonitorPath(prefix, n, id), task) } : missing(url);
   }
 
   collection(prefix: string, n: number): unknown {
@@ -109,7 +170,8 @@ export class Storages {
     };
   }
 
-  volumeCollection(prefix: string, n: number): unknown {
+  volumeCollection(prefix: string, n: number, mode: RaidMode): unknown {
+    this.settle(n, mode);
     const path = `${storagePath(prefix, n)}/Volumes`;
     const volumes = this.volumes(n);
     return {
@@ -118,24 +180,29 @@ export class Storages {
       Name: 'Volume Collection',
       'Members@odata.count': volumes.length,
       Members: volumes.map((volume) => ({ '@odata.id': `${path}/${volume.id}` })),
-      '@Redfish.OperationApplyTimeSupport': { '@odata.type': '#Settings.v1_3_3.OperationApplyTimeSupport', SupportedValues: ['Immediate'] },
+      '@Redfish.OperationApplyTimeSupport': { '@odata.type': '#Settings.v1_3_3.OperationApplyTimeSupport', SupportedValues: [mode.applyTime] },
     };
   }
 
-  volume(prefix: string, n: number, id: string, url: string): StorageAnswer {
+  volume(prefix: string, n: number, id: string, url: string, mode: RaidMode): StorageAnswer {
+    this.settle(n, mode);
     const volume = this.volumes(n).find((candidate) => candidate.id === id);
     return volume ? { status: 200, body: volumeResource(prefix, n, volume) } : missing(url);
   }
 
-  /** `POST …/Volumes`: `RAIDType`, `CapacityBytes` and `Links.Drives` of this storage, which must hold it; 201 with its `Location`. */
-  create(prefix: string, n: number, body: unknown): StorageAnswer {
+  /**
+   * `POST …/Volumes`: `RAIDType`, `CapacityBytes` and `Links.Drives` of this storage, which must
+   * hold it besides the volumes it has and those still to come; 201 with its `Location`, or a task.
+   */
+  create(prefix: string, n: number, body: unknown, mode: RaidMode): StorageAnswer {
+    this.settle(n, mode);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return refused('MalformedJSON');
     const request = body as Record<string, unknown>;
     for (const property of Object.keys(request)) {
       if (!['RAIDType', 'CapacityBytes', 'Links', 'Name', '@Redfish.OperationApplyTime'].includes(property)) return refused('PropertyUnknown', property);
     }
     const applyTime = request['@Redfish.OperationApplyTime'];
-    if (applyTime !== undefined && applyTime !== 'Immediate') return refused('PropertyValueNotInList', String(applyTime), '@Redfish.OperationApplyTime');
+    if (applyTime !== undefined && applyTime !== mode.applyTime) return refused('PropertyValueNotInList', String(applyTime), '@Redfish.OperationApplyTime');
     const raidType = request.RAIDType;
     if (raidType === undefined) return refused('PropertyMissing', 'RAIDType');
     if (!(RAID_TYPES as readonly unknown[]).includes(raidType)) return refused('PropertyValueNotInList', String(raidType), 'RAIDType');
@@ -155,25 +222,26 @@ export class Storages {
     const level = LEVELS[raidType as (typeof RAID_TYPES)[number]];
     if (drives.length < level.minDrives || (level.even && drives.length % 2 !== 0)) return refused('PropertyValueOutOfRange', String(drives.length), 'Links/Drives');
     const storage = this.of(n);
+    const coming = storage.tasks.flatMap((task) => (!task.done && 'create' in task.change ? [task.change.create] : []));
     // Each drive gives the volume an equal share, and a drive holds the volumes it already backs.
     const perDrive = Math.ceil(capacity / (drives.length - level.overhead(drives.length)));
     for (const id of drives) {
-      const used = storage.volumes.filter((volume) => volume.drives.includes(id)).reduce((sum, volume) => sum + volumeShare(volume), 0);
+      const used = [...storage.volumes, ...coming].filter((volume) => volume.drives.includes(id)).reduce((sum, volume) => sum + volumeShare(volume), 0);
       if (used + perDrive > DRIVE_CAPACITY_BYTES) return refused('PropertyValueOutOfRange', String(capacity), 'CapacityBytes');
     }
     const id = String(storage.nextId++);
     const name = typeof request.Name === 'string' ? request.Name : `Volume ${id}`;
-    storage.volumes.push({ id, name, raidType: raidType as Volume['raidType'], capacityBytes: capacity, drives });
-    return { status: 201, location: `${storagePath(prefix, n)}/Volumes/${id}`, body: volumeResource(prefix, n, storage.volumes.at(-1)!) };
+    const volume: Volume = { id, name, raidType: raidType as Volume['raidType'], capacityBytes: capacity, drives };
+    return this.submit(prefix, n, { create: volume }, mode, { status: 201, location: `${storagePath(prefix, n)}/Volumes/${id}`, body: volumeResource(prefix, n, volume) });
   }
 
-  /** `DELETE …/Volumes/{id}`: gone at once (204). */
-  remove(n: number, id: string, url: string): StorageAnswer {
-    const volumes = this.systems.get(n)?.volumes;
-    const at = volumes?.findIndex((volume) => volume.id === id) ?? -1;
-    if (at < 0) return missing(url);
-    volumes!.splice(at, 1);
-    return { status: 204 };
+  /** `DELETE …/Volumes/{id}`, with the apply time the BMC offers if any: gone at once (204), or a task. */
+  remove(prefix: string, n: number, id: string, url: string, body: unknown, mode: RaidMode): StorageAnswer {
+    this.settle(n, mode);
+    if (!this.volumes(n).some((volume) => volume.id === id)) return missing(url);
+    const applyTime = (body as Record<string, unknown> | undefined)?.['@Redfish.OperationApplyTime'];
+    if (applyTime !== undefined && applyTime !== mode.applyTime) return refused('PropertyValueNotInList', String(applyTime), '@Redfish.OperationApplyTime');
+    return this.submit(prefix, n, { remove: id }, mode, { status: 204 });
   }
 }
 
@@ -196,5 +264,21 @@ function volumeResource(prefix: string, n: number, volume: Volume): unknown {
   };
 }
 
+/** A task of the storage as its monitor shows it: waiting for the boot (`OnReset`) or running, then completed. */
+function taskResource(path: string, task: RaidTask): unknown {
+  const waiting = task.afterBoots !== undefined ? 'Pending' : 'Running';
+  return {
+    '@odata.type': '#Task.v1_4_3.Task',
+    '@odata.id': path,
+    Id: task.id,
+    Name: 'create' in task.change ? 'Volume creation' : 'Volume deletion',
+    TaskState: task.done ? 'Completed' : waiting,
+    TaskStatus: 'OK',
+    PercentComplete: task.done ? 100 : 0,
+    Messages: [],
+  };
+}
+
+const taskMonitorPath = (prefix: string, n: number, id: string) => `${storagePath(prefix, n)}/TaskMonitors/${id}`;
 const systemPath = (prefix: string, n: number) => `${prefix}/redfish/v1/Systems/${n}`;
 const storagePath = (prefix: string, n: number) => `${systemPath(prefix, n)}/Storage/${STORAGE_ID}`;

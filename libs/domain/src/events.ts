@@ -265,7 +265,8 @@ export type RamdiskTornDown = Event<'RamdiskTornDown', { readonly of: RamdiskRun
  * released. `error` is what the client (synchronous calls) or `last_error` (asynchronous ones
  * but vendor methods) says.
  */
-export type ManagementActionFailed = Event<'ManagementActionFailed', { readonly action: ManagementAction; readonly error: string }>;
+/** `last_error`: what the node's `last_error` becomes, when the failure says so itself (an asynchronous vendor method's). */
+export type ManagementActionFailed = Event<'ManagementActionFailed', { readonly action: ManagementAction; readonly error: string; readonly last_error?: string }>;
 
 /** The target RAID configuration was set (`{}`: cleared). */
 export type TargetRaidConfigSet = Event<'TargetRaidConfigSet', { readonly target_raid_config: JsonObject }>;
@@ -295,7 +296,7 @@ export type BootConfigRecorded = Event<'BootConfigRecorded', { readonly config: 
 export type StepsPlanned = Event<'StepsPlanned', { readonly kind: StepKind; readonly steps: readonly Step[] }>;
 
 /** A step of the running clean or deploy began (`step` repeats the plan's entry, for readers of the history). */
-export type StepStarted = Event<'StepStarted', { readonly kind: StepKind; readonly index: number; readonly step: Step }>;
+export type StepStarted = Event<'StepStarted', { readonly kind: StepKind; readonly index: number; readonly step: Step; readonly target_raid_config?: JsonObject }>;
 
 /** A step of the running clean or deploy finished. */
 export type StepFinished = Event<'StepFinished', { readonly kind: StepKind; readonly index: number; readonly step: Step; readonly raid_config?: JsonObject }>;

@@ -189,7 +189,7 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
     case 'RamdiskTornDown':
       return touched({ management_action: null, reservation: null, power_state: event.data.power_state ?? node.power_state });
     case 'ManagementActionFailed': {
-      const last_error = failureInLastError(event.data.action) ? event.data.error : node.last_error;
+      const last_error = event.data.last_error ?? (failureInLastError(event.data.action) ? event.data.error : node.last_error);
       return touched({ management_action: null, reservation: null, last_error });
     }
     case 'TargetRaidConfigSet':
@@ -210,8 +210,11 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       return touched({ boot_config: event.data.config });
     case 'StepsPlanned':
       return touched({ step_run: { kind: event.data.kind, steps: event.data.steps, index: null } });
-    case 'StepStarted':
-      return node.step_run ? touched({ step_run: { ...node.step_run, index: event.data.index } }) : touched();
+    case 'StepStarted': {
+      // raid.apply_configuration makes its configuration the node's target first, kept whether the step succeeds.
+      const target = event.data.target_raid_config === undefined ? {} : { target_raid_config: event.data.target_raid_config };
+      return node.step_run ? touched({ step_run: { ...node.step_run, index: event.data.index }, ...target }) : touched(target);
+    }
     case 'StepFinished':
       // An agent RAID step's post-step hook records what it built (or that it deleted it).
       return event.data.raid_config === undefined ? touched() : touched(recordedRaid(node.properties, event.data.raid_config, event.meta.at));

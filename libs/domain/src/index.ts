@@ -17,6 +17,7 @@ export * from './deploy-template.js';
 export * from './management.js';
 export * from './vendor.js';
 export * from './raid.js';
+export * from './raid-steps.js';
 export * from './python.js';
 export * from './json-schema.js';
 export * from './secrets.js';

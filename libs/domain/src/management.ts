@@ -45,7 +45,7 @@ export function clearsLastError(action: ManagementAction): boolean {
   return isAsynchronous(action) && action.kind !== 'tear_down_ramdisk' && action.kind !== 'vendor_method';
 }
 
-/** Whether a failure of `action` shows in `last_error`: an asynchronous call's does, except a vendor method's (Ironic only logs it). */
+/** Whether a failure of `action` shows in `last_error` as it is: an asynchronous call's does; a vendor method's says so itself (`ManagementActionFailed`'s `last_error`). */
 export function failureInLastError(action: ManagementAction): boolean {
   return isAsynchronous(action) && action.kind !== 'vendor_method';
 }

@@ -28,7 +28,8 @@ export interface StepRun {
 /** Progress a conductor reports with the outcome of its work, in the order it happened. */
 export type StepProgress =
   | { readonly type: 'planned'; readonly kind: StepKind; readonly steps: readonly Step[] }
-  | { readonly type: 'started'; readonly kind: StepKind; readonly index: number }
+  /** `target_raid_config`: the configuration `raid.apply_configuration` makes the node's target before it builds it. */
+  | { readonly type: 'started'; readonly kind: StepKind; readonly index: number; readonly target_raid_config?: JsonObject }
   /** `raid_config`: what an agent RAID step left built (`{}` once deleted), for the node to record. */
   | { readonly type: 'finished'; readonly kind: StepKind; readonly index: number; readonly raid_config?: JsonObject };
 

@@ -138,7 +138,7 @@ function stepEvent(command: RecordProvisionOutcome, progress: StepProgress, plan
   const step = plan[progress.index];
   if (!step) throw new InvalidInputError(`Step ${progress.index} of the ${progress.kind} plan does not exist.`);
   const data = { kind: progress.kind, index: progress.index, step };
-  if (progress.type === 'started') return { type: 'StepStarted', data, meta };
+  if (progress.type === 'started') return { type: 'StepStarted', data: progress.target_raid_config === undefined ? data : { ...data, target_raid_config: progress.target_raid_config }, meta };
   return { type: 'StepFinished', data: progress.raid_config === undefined ? data : { ...data, raid_config: progress.raid_config }, meta };
 }
 

@@ -129,14 +129,25 @@ describe('vendor methods', () => {
     }
   });
 
-  it('record the call, or its failure without touching last_error (Ironic only logs it), and release the lock', () => {
+  it('record the call, or its failure in last_error as Ironic’s conductor writes it when its worker ends with an error, and release the lock', () => {
     const action: ManagementAction = { kind: 'vendor_method', method: 'send_raw', http_method: 'POST', args: { raw_bytes: '0x06 0x01' } };
-    const done = when(lockedFor(action, { last_error: 'old' }), succeeded);
+    const done = when(lockedFor(action, { vendor_interface: 'ipmitool', last_error: 'old' }), succeeded);
     expect(done.events).toEqual([expect.objectContaining({ type: 'VendorMethodCalled', data: { method: 'send_raw' } })]);
     expect(done.node).toMatchObject({ reservation: null, management_action: null, last_error: 'old' });
-    const broken = when(lockedFor(action, { last_error: null }), failed('IPMI "raw 0x06 0x01" failed'));
-    expect(broken.events).toEqual([expect.objectContaining({ type: 'ManagementActionFailed', data: { action, error: 'IPMI "raw 0x06 0x01" failed' } })]);
-    expect(broken.node).toMatchObject({ reservation: null, management_action: null, last_error: null });
+    const broken = when(lockedFor(action, { vendor_interface: 'ipmitool', last_error: null }), failed('IPMI "raw 0x06 0x01" failed'));
+    const last_error = 'Async execution of send_raw failed with error: IPMI "raw 0x06 0x01" failed';
+    expect(broken.events).toEqual([expect.objectContaining({ type: 'ManagementActionFailed', data: { action, error: 'IPMI "raw 0x06 0x01" failed', last_error } })]);
+    expect(broken.node).toMatchObject({ reservation: null, management_action: null, last_error });
+  });
+
+  it('leave an error the node already has, and a synchronous method’s failure (the caller gets it), out of last_error', () => {
+    const eject: ManagementAction = { kind: 'vendor_method', method: 'eject_vmedia', http_method: 'POST', args: {} };
+    expect(when(lockedFor(eject, { vendor_interface: 'redfish', last_error: 'earlier' }), failed('no media')).node.last_error).toBe('earlier');
+    expect(when(lockedFor(eject, { vendor_interface: 'redfish', last_error: null }), failed('no media')).node.last_error).toBe('Async execution of eject_vmedia failed with error: no media');
+    const list: ManagementAction = { kind: 'vendor_method', method: 'get_all_subscriptions', http_method: 'GET', args: {} };
+    const sync = when(lockedFor(list, { vendor_interface: 'redfish', last_error: null }), failed('BMC says no'));
+    expect(sync.events).toEqual([expect.objectContaining({ type: 'ManagementActionFailed', data: { action: list, error: 'BMC says no' } })]);
+    expect(sync.node.last_error).toBeNull();
   });
 });
 

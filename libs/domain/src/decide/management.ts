@@ -24,7 +24,7 @@ import { raidConfigProblem } from '../raid.js';
 import { pythonRepr, pythonStr } from '../python.js';
 import { ensureNotLocked, eventMeta, workingConductor } from './shared.js';
 import { assertNever } from '../assert-never.js';
-import { vendorArgumentRefusal, vendorCallRefusal } from '../vendor.js';
+import { isSynchronousVendorMethod, vendorArgumentRefusal, vendorCallRefusal } from '../vendor.js';
 
 type ManagementCommand = SetBootDevice | InjectNmi | SetIndicatorState | SetBootMode | SetSecureBoot | SetConsoleMode | CallVendorMethod;
 
@@ -98,7 +98,11 @@ export function recordManagementOutcome(command: RecordManagementOutcome, node: 
   if (!action) throw new InvalidStateError(node.uuid, node.provision_state, 'record management outcome');
   const meta = eventMeta(command);
   const { data } = command;
-  if (data.outcome === 'failed') return [{ type: 'ManagementActionFailed', data: { action, error: managementFailure(action, node.uuid, data.error) }, meta }];
+  if (data.outcome === 'failed') {
+    const error = managementFailure(action, node.uuid, data.error);
+    const last_error = asyncVendorFailure(action, node, error);
+    return [{ type: 'ManagementActionFailed', data: { action, error, ...(last_error && { last_error }) }, meta }];
+  }
   switch (action.kind) {
     case 'set_boot_device':
       return [{ type: 'BootDeviceSet', data: { boot_device: action.boot_device, persistent: action.persistent }, meta }];
@@ -121,6 +125,15 @@ export function recordManagementOutcome(command: RecordManagementOutcome, node: 
     default:
       return assertNever(action);
   }
+}
+
+/**
+ * What `last_error` says after an asynchronous vendor method failed: Ironic's conductor writes it
+ * when its worker thread ends with an error, unless the node already has one.
+ */
+function asyncVendorFailure(action: ManagementAction, node: Node, error: string): string | undefined {
+  if (action.kind !== 'vendor_method' || isSynchronousVendorMethod(node.vendor_interface, action.method) || node.last_error !== null) return undefined;
+  return `Async execution of ${action.method} failed with error: ${error}`;
 }
 
 /**

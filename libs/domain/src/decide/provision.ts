@@ -8,6 +8,7 @@ import { evolve } from '../evolve.js';
 import { type CheckedInterface, type InterfaceCheck, interfaceOf, unsupportedInterface } from '../hardware-types.js';
 import { describeAction, managementFailure } from '../management.js';
 import { type Json, type Node } from '../node.js';
+import { redfishRaidDeployStepsRefusal } from '../raid-steps.js';
 import { stepName, templateDeploySteps } from '../steps.js';
 import { isProvisionVerb, type MachineEvent, type ProvisionState, VERBS } from '../states.js';
 import { heartbeatCameMeanwhile, ramdiskTearDown, resumed, workProgress } from './agent.js';
@@ -26,6 +27,7 @@ export function requestProvisionAction(command: RequestProvisionAction, node: No
   if (!event || !to) throw new InvalidStateError(node.uuid, node.provision_state, target);
   checkArguments(node, event, command.data);
   checkConductorRules(node, event, check);
+  checkRaidDeploySteps(node, event, command.data);
   const deploy_steps = deployStepsOf(node, event, command.data);
   const provisionMove = moved(command, node, event, to, {
     verb: target,
@@ -48,6 +50,15 @@ function deployStepsOf(node: Node, event: MachineEvent, { deploy_steps, deploy_t
   if (event !== 'deploy' && event !== 'rebuild') return undefined;
   const templateSteps = interfaceOf(node, 'deploy') === 'direct' ? templateDeploySteps(deploy_templates ?? [], node.instance_info.traits) : [];
   return templateSteps.length > 0 ? [...templateSteps, ...(deploy_steps ?? [])] : deploy_steps;
+}
+
+/** The `redfish` RAID interface's deploy steps asked for by the matching deploy templates or the operator, checked as Ironic's conductor checks them before it deploys. */
+function checkRaidDeploySteps(node: Node, event: MachineEvent, { deploy_steps, deploy_templates }: RequestProvisionAction['data']): void {
+  if ((event !== 'deploy' && event !== 'rebuild') || interfaceOf(node, 'raid') !== 'redfish') return;
+  const traits = node.instance_info.traits;
+  const matching = Array.isArray(traits) ? traits.flatMap((trait) => (deploy_templates ?? []).filter((template) => template.name === trait)) : [];
+  const refusal = redfishRaidDeployStepsRefusal(matching.map(({ name, steps }) => ({ name, steps: steps as unknown as Json[] })), deploy_steps ?? []);
+  if (refusal) throw new InvalidParameterError(node.uuid, `Failed to validate deploy or power info for node ${node.uuid}: ${refusal}`);
 }
 
 /** Ironic's refusals of a verb's arguments (its API checks them; here they can never reach the history either). */

@@ -4,7 +4,7 @@
  */
 import { type Json, type Node, type Step, type StepKind, automatedCleanPlan, deployPlan, interfaceOf, manualCleanPlan, stepName } from '@ironledger/domain';
 import { BIOS_CLEAN_STEPS, checkBiosStep } from '../bios-steps.js';
-import { checkRaidStep, REDFISH_RAID_DEPLOY_STEPS, REDFISH_RAID_STEPS } from '../raid-steps.js';
+import { checkRaidSteps, REDFISH_RAID_DEPLOY_STEPS, REDFISH_RAID_STEPS } from '../raid-steps.js';
 import { type AgentProvisioningParts } from './parts.js';
 import { agentEndpoint } from './client.js';
 
@@ -43,10 +43,13 @@ export function bmcCleanSteps(parts: AgentProvisioningParts, node: Node): Step[]
   return [...(parts.biosSteps ? BIOS_STEPS : []), ...(parts.raidSteps && interfaceOf(node, 'raid') === 'redfish' ? REDFISH_RAID_STEPS : [])];
 }
 
-/** Checks the operator's BIOS and RAID steps before any step runs, as Ironic checks every step of a manual clean first. */
-export function checkBmcSteps(parts: AgentProvisioningParts, node: Node, requested: readonly Json[], steps: readonly Step[]): void {
+/**
+ * Checks the operator's BIOS and RAID steps before any step runs, as Ironic checks every step of a
+ * manual clean first; a clean that boots no ramdisk refuses the RAID steps, which need one.
+ */
+export function checkBmcSteps(parts: AgentProvisioningParts, node: Node, requested: readonly Json[], steps: readonly Step[], disableRamdisk = false): void {
   for (const step of steps) if (step.interface === 'bios') checkBiosStep(node, step, parts.biosSteps!.settingsHelp);
-  if (parts.raidSteps && interfaceOf(node, 'raid') === 'redfish') for (const given of requested) checkRaidStep(node, given);
+  if (parts.raidSteps && interfaceOf(node, 'raid') === 'redfish') checkRaidSteps(node, requested, disableRamdisk);
 }
 
 /**

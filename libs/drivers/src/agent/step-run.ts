@@ -16,14 +16,14 @@ import {
   type StepProgress,
   stepName,
 } from '@ironledger/domain';
-import { runRaidStep } from '../raid-steps.js';
+import { raidStepTarget, runRaidStep } from '../raid-steps.js';
 import { DriverError, StepFailure, type WorkOutcome } from '../driver.js';
 import { type AgentCommand, agentCommandError, agentEndpoint } from './client.js';
 import { configDriveForAgent } from './config-drive.js';
 import { imageInfo } from './instance-info.js';
 import { runOutOfBand } from './out-of-band.js';
 import { type AgentProvisioningParts } from './parts.js';
-import { BIOS_STEPS, BOOT_RAMDISK, byRedfishRaid, checkBmcSteps, inBand, planSteps, raidStepRefusal } from './step-plan.js';
+import { BOOT_RAMDISK, bmcCleanSteps, byRedfishRaid, checkBmcSteps, inBand, planSteps, raidStepRefusal } from './step-plan.js';
 
 /** What a run needs: the parts it drives and the automated cleaning priorities. */
 export interface StepRunContext {
@@ -106,7 +106,11 @@ async function runNextSteps(parts: AgentProvisioningParts, node: Node, kind: Ste
       continue;
     }
     if (byRedfishRaid(node, step)) {
-      progress.push({ type: 'finished', kind, index: next, raid_config: await runRaidStep(node, step, parts.raidSteps!) });
+      // apply_configuration makes its configuration the node's target first, recorded with the step's start.
+      const target = raidStepTarget(step);
+      if (target) progress[progress.length - 1] = { type: 'started', kind, index: next, target_raid_config: target };
+      const raid_config = await runRaidStep(target ? { ...node, target_raid_config: target } : node, kind, step, parts.raidSteps!);
+      progress.push({ type: 'finished', kind, index: next, raid_config });
       continue;
     }
     powerState = (await runOutOfBand(parts, node, step)) ?? powerState;
@@ -143,9 +147,9 @@ async function startInBand({ agent }: AgentProvisioningParts, node: Node, kind: 
 export async function cleanWithoutRamdisk(parts: AgentProvisioningParts, node: Node, requested: readonly Json[]): Promise<WorkOutcome> {
   const progress: StepProgress[] = [];
   try {
-    // Ironic's RAID steps need the ramdisk booted: they are not offered here.
-    const steps = manualCleanPlan(requested, parts.biosSteps ? BIOS_STEPS : [], node.uuid);
-    checkBmcSteps(parts, node, requested, steps);
+    const steps = manualCleanPlan(requested, bmcCleanSteps(parts, node), node.uuid);
+    // The node's RAID steps are known but refused: Ironic's need the ramdisk booted.
+    checkBmcSteps(parts, node, requested, steps, true);
     progress.push({ type: 'planned', kind: 'clean', steps });
     for (const [index, step] of steps.entries()) {
       progress.push({ type: 'started', kind: 'clean', index });

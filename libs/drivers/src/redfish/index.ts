@@ -17,6 +17,7 @@ import { redfishVendor } from './vendor.js';
 
 export { redfishBios } from './bios.js';
 export { redfishRaid, type RaidDriver } from './raid.js';
+export { RaidTasksTimedOut, type RaidTaskTiming } from './raid-tasks.js';
 export { RedfishConnections } from './connections.js';
 export { parseDriverInfo as parseRedfishDriverInfo, REDFISH_AUTH_TYPES, type RedfishAuthType, type RedfishDriverInfo } from './driver-info.js';
 export { RedfishError, type RedfishErrorKind } from './errors.js';
@@ -53,8 +54,17 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
   const media = mediaServer(agentOptions.mediaServer);
   const boots = [redfishVirtualMediaBoot(connections, redfish, { images, apiUrl, media }), pxeBoot(management, { apiUrl, images }, 'ipxe'), pxeBoot(management, { apiUrl, images })];
   const boot = (node: Node) => bootInterfaceFor(node, boots);
+  // RAID changes applied at a reset: the node reboots into its ramdisk (Ironic's reboot_to_finish_step).
+  const reboot = async (node: Node) => {
+    await boot(node).prepareRamdisk(node, 'deploy');
+    return power.setPowerState(node, (await power.getPowerState(node)) === 'power on' ? 'rebooting' : 'power on');
+  };
+  const raidTiming = {
+    ...(options.raidConfigStatusIntervalS !== undefined && { statusIntervalMs: options.raidConfigStatusIntervalS * 1000 }),
+    ...(options.raidTimeoutS !== undefined && { timeoutMs: options.raidTimeoutS * 1000 }),
+  };
   const agent = agentProvisioning(
-    { power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps, raidSteps: redfishRaid(connections) },
+    { power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps, raidSteps: redfishRaid(connections, { reboot, timing: raidTiming }) },
     { cleanStepPriorities: agentOptions.cleanStepPriorities },
   );
   return {

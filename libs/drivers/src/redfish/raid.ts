@@ -1,16 +1,19 @@
 /**
- * Ironic's `redfish` RAID interface: its clean steps `create_configuration` and
- * `delete_configuration`, through the Storage resources of the node's ComputerSystem. Volumes are
- * created by POSTing to a storage's Volumes collection and deleted with DELETE, applied at once
- * when the collection offers `Immediate`. The configuration the node records afterwards is what
- * the BMC then has, as Ironic reads it back.
+ * Ironic's `redfish` RAID interface: its steps `create_configuration` and `delete_configuration`,
+ * through the Storage resources of the node's ComputerSystem. Volumes are created by POSTing to a
+ * storage's Volumes collection and deleted with DELETE, with the apply time the collection
+ * offers: `Immediate` when it does (a task the BMC answers with is waited for at once), else
+ * `OnReset`, when one change per controller is submitted, the node rebooted and the task monitors
+ * polled until done, then the next. The configuration the node records afterwards is what the
+ * BMC then has, as Ironic reads it back.
  */
 import { type JsonObject, type Node } from '@ironledger/domain';
 import { DriverError } from '../driver.js';
 import { type RedfishClient, type Resource } from './client.js';
 import { type RedfishConnections, redfishException } from './connections.js';
 import { RedfishError } from './errors.js';
-import { disksToCreate, findConfiguration, type PhysicalDrive, plannedDisks, raidLevelOf, REDFISH_RAID_LEVELS } from './raid-layout.js';
+import { awaitImmediateTask, DEFAULT_RAID_TASK_TIMING, finishAtReboot, type RaidTaskTiming, taskMonitorOf } from './raid-tasks.js';
+import { disksToCreate, findConfiguration, type PhysicalDrive, type PlannedDisk, plannedDisks, raidLevelOf, REDFISH_RAID_LEVELS } from './raid-layout.js';
 
 /** `raid.create_configuration`'s arguments, with Ironic's defaults (`delete_existing` is taken and, as in Ironic, not acted on). */
 export interface CreateRaidArgs {
@@ -40,7 +43,17 @@ const linkOf = (value: unknown): string | undefined => {
 };
 const membersOf = (collection: Resource): string[] => (Array.isArray(collection.Members) ? collection.Members.map(linkOf).filter((path): path is string => path !== undefined) : []);
 
-export function redfishRaid(connections: RedfishConnections): RaidDriver {
+/** What the interface needs besides the BMC: a reboot of the node (power and the ramdisk's boot), and how it waits for tasks. */
+export interface RaidOptions {
+  readonly reboot: (node: Node) => Promise<unknown>;
+  readonly timing?: Partial<RaidTaskTiming>;
+}
+
+/** A change submitted to the BMC: done (`null`), or the monitor of its task, which a reboot applies. */
+type Submitted = string | null;
+
+export function redfishRaid(connections: RedfishConnections, options: RaidOptions): RaidDriver {
+  const timing: RaidTaskTiming = { ...DEFAULT_RAID_TASK_TIMING, ...options.timing };
   const systemOf = async (node: Node) => {
     const target = connections.systemOf(node);
     return { client: target.client, system: (await connections.readSystem(target)).system };
@@ -84,11 +97,17 @@ export function redfishRaid(connections: RedfishConnections): RaidDriver {
     return supported.includes('OnReset') ? 'OnReset' : null;
   };
 
-  /** Changes that wait for a reboot are not taken here: the step fails rather than leave them pending. */
-  const refuseDeferred = (node: Node, when: string | null, status: number) => {
-    if (when === 'OnReset' || status === 202) {
-      throw new DriverError(`The BMC of node ${node.uuid} applies RAID changes only at a reboot (apply time OnReset, or a task), which this build's redfish RAID interface does not wait for.`);
-    }
+  /**
+   * Sends a volume change with its apply time; an `Immediate` one that answers 202 is waited for
+   * (sushy blocks on it), any other 202 gives the task monitor a reboot finishes.
+   */
+  const submit = async (client: RedfishClient, method: 'POST' | 'DELETE', path: string, when: string | null, body: Resource | undefined): Promise<Submitted> => {
+    const answer = await client.request(method, path, body === undefined ? {} : { body: when ? { ...body, '@Redfish.OperationApplyTime': when } : body });
+    if (answer.status !== 202) return null;
+    const monitor = taskMonitorOf(client, method, path, answer);
+    if (when !== 'Immediate') return monitor;
+    await awaitImmediateTask(client, monitor, timing);
+    return null;
   };
 
   /** What the BMC has now, as the node records it (Ironic's `update_raid_config`): every volume with a RAID type. */
@@ -133,22 +152,38 @@ export function redfishRaid(connections: RedfishConnections): RaidDriver {
       // Grouped by controller, in the order of their names, as Ironic submits them.
       const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
       const ordered = toCreate.map((disk, at) => ({ disk, at })).sort((a, b) => byName(String(a.disk.controller), String(b.disk.controller)) || a.at - b.at);
-      for (const { disk } of ordered) {
+      let pending = new Map<string, PlannedDisk[]>();
+      for (const { disk } of ordered) pending.set(String(disk.controller), [...(pending.get(String(disk.controller)) ?? []), disk]);
+      const create = async (disk: PlannedDisk): Promise<Submitted> => {
         const names = disk.physical_disks ?? [];
         const storage = raidStorages.find((candidate) => drives.some((drive) => drive.storage === candidate.id && names.includes(drive.id)));
         if (!storage) throw redfishException(`No storage controller found for node ${node.uuid}`);
         try {
           const collectionPath = volumesPath(storage);
           const when = applyTime(await client.get(collectionPath));
-          refuseDeferred(node, when, 0);
           const body: Resource = { RAIDType: REDFISH_RAID_LEVELS[disk.raid_level]!.raidType, CapacityBytes: disk.size_bytes };
           if (names.length > 0) body.Links = { Drives: names.map((name) => ({ '@odata.id': drives.find((drive) => drive.storage === storage.id && drive.id === name)?.path ?? null })) };
-          if (when) body['@Redfish.OperationApplyTime'] = when;
-          const answer = await client.request('POST', collectionPath, { body });
-          refuseDeferred(node, when, answer.status);
+          return await submit(client, 'POST', collectionPath, when, body);
         } catch (error) {
           throw asIronic(error);
         }
+      };
+      const deadline = timing.now() + timing.timeoutMs;
+      while (pending.size > 0) {
+        // A change left to a reboot holds back the rest of its controller's: one at a time, as Ironic submits them.
+        const monitors: string[] = [];
+        const later = new Map<string, PlannedDisk[]>();
+        for (const [controller, group] of pending) {
+          for (const [at, disk] of group.entries()) {
+            const monitor = await create(disk);
+            if (monitor === null) continue;
+            monitors.push(monitor);
+            if (at + 1 < group.length) later.set(controller, group.slice(at + 1));
+            break;
+          }
+        }
+        if (monitors.length > 0) await finishAtReboot(client, node, monitors, options.reboot, timing, deadline);
+        pending = later;
       }
       try {
         return await currentConfig(client, system);
@@ -159,24 +194,38 @@ export function redfishRaid(connections: RedfishConnections): RaidDriver {
 
     async deleteConfiguration(node) {
       const { client, system } = await systemOf(node);
-      const doomed: { path: string; when: string | null }[] = [];
-      try {
-        for (const storage of await storages(client, system)) {
-          const collection = await client.get(volumesPath(storage));
-          const when = applyTime(collection);
-          refuseDeferred(node, when, 0);
-          for (const path of membersOf(collection)) {
-            const volume = await client.get(path);
-            if (typeof volume.RAIDType === 'string' && volume.RAIDType !== '') doomed.push({ path, when });
+      const deadline = timing.now() + timing.timeoutMs;
+      for (;;) {
+        const doomed: { path: string; when: string | null }[] = [];
+        let anyLeft = false;
+        try {
+          for (const storage of await storages(client, system)) {
+            const collection = await client.get(volumesPath(storage));
+            const when = applyTime(collection);
+            const members = membersOf(collection);
+            let at = 0;
+            for (; at < members.length; at++) {
+              const volume = await client.get(members[at]!);
+              if (typeof volume.RAIDType !== 'string' || volume.RAIDType === '') continue;
+              doomed.push({ path: members[at]!, when });
+              // One deletion per controller while they wait for a reboot, as Ironic submits them.
+              if (when === 'OnReset') break;
+            }
+            // As Ironic, only the last storage's remaining volumes say whether another round is due.
+            anyLeft = at + 1 < members.length;
           }
+        } catch (error) {
+          throw asIronic(error);
         }
-      } catch (error) {
-        throw asIronic(error);
-      }
-      // As in Ironic, a refused deletion fails the step with the BMC's answer as it is.
-      for (const { path, when } of doomed) {
-        const answer = await client.request('DELETE', path, when ? { body: { '@Redfish.OperationApplyTime': when } } : {});
-        refuseDeferred(node, when, answer.status);
+        // As in Ironic, a refused deletion fails the step with the BMC's answer as it is.
+        const monitors: string[] = [];
+        for (const { path, when } of doomed) {
+          const monitor = await submit(client, 'DELETE', path, when, when ? {} : undefined);
+          if (monitor !== null) monitors.push(monitor);
+        }
+        if (monitors.length === 0) break;
+        await finishAtReboot(client, node, monitors, options.reboot, timing, deadline);
+        if (!anyLeft) break;
       }
       try {
         return await currentConfig(client, system);
