@@ -72,7 +72,7 @@ async function countsListed(at?: string) {
 }
 
 const shownText = async (testId: string) => (await page.getByTestId(testId).textContent())?.trim();
-const tableNames = () => page.getByRole('table', { name: 'Nodes' }).locator('tbody tr td:first-child').allInnerTexts();
+const tableNames = () => page.getByRole('table', { name: 'Nodes' }).locator('tbody tr td:nth-child(2)').allInnerTexts();
 const feedText = () => page.getByRole('list', { name: 'Events' }).innerText();
 const highlighted = () => page.locator('[data-testid=state-diagram] g.node.current title').allTextContents();
 

@@ -82,6 +82,18 @@ export const api = {
   nodeEvents: (uuid: string, after: number) => request<{ events: LoggedEvent[]; next?: string }>('GET', `/v1/nodes/${encodeURIComponent(uuid)}/events?after=${after}`),
   provision: (uuid: string, target: string) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/provision`, { target }),
   power: (uuid: string, target: string) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/power`, { target }),
+  deleteNode: (uuid: string) => request<void>('DELETE', `/v1/nodes/${encodeURIComponent(uuid)}`),
+  /** Every node the filters match, by UUID alone, a page of 1,000 (Ironic's largest) at a time. */
+  allMatching: async (query: string): Promise<string[]> => {
+    const uuids: string[] = [];
+    for (let marker: string | undefined, more = true; more; ) {
+      const page = await request<{ nodes: { uuid: string }[]; next?: string }>('GET', `/v1/nodes?${query}&fields=uuid&limit=1000${marker ? `&marker=${marker}` : ''}`);
+      uuids.push(...page.nodes.map((node) => node.uuid));
+      marker = page.nodes.at(-1)?.uuid;
+      more = page.next !== undefined && marker !== undefined;
+    }
+    return uuids;
+  },
   maintenance: (uuid: string, on: boolean, reason?: string) =>
     on ? request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/maintenance`, reason ? { reason } : {}) : request<void>('DELETE', `/v1/nodes/${encodeURIComponent(uuid)}/maintenance`),
 };

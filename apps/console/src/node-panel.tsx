@@ -1,24 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import statesSvg from '@docs/states.svg?raw';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type LoggedEvent } from './api.js';
-import { highlightState } from './diagram.js';
 import { eventText } from './event-text.js';
 import { Field } from './field.js';
 import { formatTime } from './format.js';
+import { StateDiagram } from './state-diagram.js';
+import { type Verb, VERBS } from './verbs.js';
 import { useFetched } from './use-fetched.js';
-
-/** The operator verbs, as the API takes them (`deleted` is Ironic's target for undeploying). */
-const VERBS: readonly { readonly label: string; readonly run: (uuid: string, reason: string) => Promise<void> }[] = [
-  { label: 'Manage', run: (uuid) => api.provision(uuid, 'manage') },
-  { label: 'Provide', run: (uuid) => api.provision(uuid, 'provide') },
-  { label: 'Deploy', run: (uuid) => api.provision(uuid, 'active') },
-  { label: 'Undeploy', run: (uuid) => api.provision(uuid, 'deleted') },
-  { label: 'Power on', run: (uuid) => api.power(uuid, 'power on') },
-  { label: 'Power off', run: (uuid) => api.power(uuid, 'power off') },
-  { label: 'Reboot', run: (uuid) => api.power(uuid, 'rebooting') },
-  { label: 'Maintenance on', run: (uuid, reason) => api.maintenance(uuid, true, reason.trim() || undefined) },
-  { label: 'Maintenance off', run: (uuid) => api.maintenance(uuid, false) },
-];
 
 type Outcome = { readonly verb: string; readonly error?: string };
 
@@ -31,7 +18,10 @@ export interface NodePanelProps {
   readonly onClose: () => void;
 }
 
-/** One node: its state (now or at the instant shown), the verbs, the state diagram and its timeline. */
+/**
+ * One node, in a drawer at the side of the page (in view wherever the table is scrolled; Escape
+ * closes it): its state (now or at the instant shown), the verbs, the state diagram and its timeline.
+ */
 export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps) {
   const [changes, setChanges] = useState(0);
   useEffect(() => {
@@ -44,9 +34,13 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   useEffect(() => setOutcome(null), [uuid]);
   const state = node.value?.provision_state ?? null;
-  const diagram = useMemo(() => highlightState(statesSvg, state), [state]);
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    addEventListener('keydown', closeOnEscape);
+    return () => removeEventListener('keydown', closeOnEscape);
+  }, [onClose]);
 
-  const act = async (verb: (typeof VERBS)[number]) => {
+  const act = async (verb: Verb) => {
     setBusy(true);
     setOutcome(null);
     try {
@@ -61,7 +55,7 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
 
   const shown = node.value;
   return (
-    <section class="panel node" aria-labelledby="node-title">
+    <aside class="panel node drawer" aria-labelledby="node-title">
       <header class="node-header">
         <h2 id="node-title">Node {shown?.name ?? uuid}</h2>
         <button type="button" class="close" aria-label="Close the node" onClick={onClose}>
@@ -127,13 +121,10 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
           </p>
         ))}
       <div class="node-body">
-        <figure class="diagram">
-          <figcaption>Provision states{state && <>: {state}</>}</figcaption>
-          <div data-testid="state-diagram" role="img" aria-label={`Provision state diagram${state ? `, ${state} highlighted` : ''}`} dangerouslySetInnerHTML={{ __html: diagram }} />
-        </figure>
+        <StateDiagram state={state} />
         <Timeline events={timeline.events} error={timeline.error} asOf={asOf} />
       </div>
-    </section>
+    </aside>
   );
 }
 
