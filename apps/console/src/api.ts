@@ -75,6 +75,19 @@ export interface LoggedEvent {
 /** `?at=` for a past instant, or nothing for now. */
 const atQuery = (at: string | null, separator = '?') => (at === null ? '' : `${separator}at=${encodeURIComponent(at)}`);
 
+const node = (id: string) => `/v1/nodes/${encodeURIComponent(id)}`;
+
+export interface DriverDetail {
+  readonly name: string;
+  readonly [field: string]: unknown;
+}
+
+export interface PortRow {
+  readonly uuid: string;
+  readonly address: string;
+  readonly pxe_enabled: boolean;
+}
+
 export const api = {
   fleet: (at: string | null) => request<FleetSummary>('GET', `/v1/fleet${atQuery(at)}`),
   nodes: (query: string) => request<{ nodes: NodeRow[]; next?: string }>('GET', `/v1/nodes?${query}`),
@@ -82,6 +95,17 @@ export const api = {
   nodeEvents: (uuid: string, after: number) => request<{ events: LoggedEvent[]; next?: string }>('GET', `/v1/nodes/${encodeURIComponent(uuid)}/events?after=${after}`),
   provision: (uuid: string, target: string) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/provision`, { target }),
   power: (uuid: string, target: string) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/power`, { target }),
+  drivers: () => request<{ drivers: { name: string }[] }>('GET', '/v1/drivers?type=dynamic'),
+  driver: (name: string) => request<DriverDetail>('GET', `/v1/drivers/${encodeURIComponent(name)}`),
+  driverProperties: (name: string) => request<Record<string, string>>('GET', `/v1/drivers/${encodeURIComponent(name)}/properties`),
+  /** The whole node, as the edit form and the details read it. */
+  nodeDetail: (uuid: string) => request<Record<string, unknown> & { driver: string; driver_info: Record<string, unknown> }>('GET', node(uuid)),
+  createNode: (body: Record<string, unknown>) => request<{ uuid: string }>('POST', '/v1/nodes', body),
+  patchNode: (uuid: string, ops: readonly unknown[]) => request<unknown>('PATCH', node(uuid), ops),
+  ports: (uuid: string) => request<{ ports: PortRow[] }>('GET', `/v1/ports?node_uuid=${encodeURIComponent(uuid)}&fields=uuid,address,pxe_enabled`),
+  createPort: (uuid: string, address: string) => request<PortRow>('POST', '/v1/ports', { node_uuid: uuid, address }),
+  /** Deploys with a config drive (a JSON object or the drive's text as Ironic takes it), if one is given. */
+  deploy: (uuid: string, configdrive?: unknown) => request<void>('PUT', `${node(uuid)}/states/provision`, { target: 'active', ...(configdrive !== undefined && { configdrive }) }),
   deleteNode: (uuid: string) => request<void>('DELETE', `/v1/nodes/${encodeURIComponent(uuid)}`),
   /** Every node the filters match, by UUID alone, a page of 1,000 (Ironic's largest) at a time. */
   allMatching: async (query: string): Promise<string[]> => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from './api.js';
 import { BulkActions } from './bulk-actions.js';
+import { EnrollDrawer } from './enroll-drawer.js';
 import { Fleet } from './fleet.js';
 import { formatTime } from './format.js';
 import { LiveFeed, StreamState, useLiveEvents } from './live-feed.js';
@@ -47,6 +48,11 @@ export function App() {
   const [filters, setFilters] = useState<NodeFilters>({});
   const [search, setSearch] = useState('');
   const [checked, check, clearChecked] = useChecked();
+  const [enrolling, setEnrolling] = useState(false);
+  const open = (uuid: string | null) => {
+    setEnrolling(false);
+    select(uuid);
+  };
   const fleet = useFetched(() => api.fleet(asOf), [asOf, asOf === null ? live.tick : -1]);
   const states = fleet.value ? Object.keys(fleet.value.provision_state) : [];
 
@@ -71,7 +77,12 @@ export function App() {
         <Fleet summary={fleet.value} onPickState={(state) => setFilters({ ...filters, provision_state: state })} />
         <div class="columns">
           <section class="panel nodes" aria-labelledby="nodes-title">
-            <h2 id="nodes-title">Nodes</h2>
+            <header class="node-header">
+              <h2 id="nodes-title">Nodes</h2>
+              <button type="button" disabled={asOf !== null} onClick={() => (open(null), setEnrolling(true))}>
+                Enroll a node
+              </button>
+            </header>
             <NodeFilterForm filters={filters} onFilters={setFilters} provisionStates={states} search={search} onSearch={setSearch} />
             {checked.length > 0 && <BulkActions selected={checked} names={names} disabled={asOf !== null} onClear={clearChecked} />}
             <NodeTable
@@ -80,15 +91,21 @@ export function App() {
               asOf={asOf}
               tick={live.tick}
               selected={selected}
-              onSelect={select}
+              onSelect={open}
               checked={new Set(checked)}
               onCheck={check}
               onRows={learn}
             />
           </section>
-          <LiveFeed live={live} names={names} onSelect={select} />
+          <LiveFeed live={live} names={names} onSelect={open} />
         </div>
-        {selected && <NodePanel uuid={selected} asOf={asOf} tick={live.tick} touched={live.touched} onClose={() => select(null)} />}
+        {enrolling && (
+          <EnrollDrawer
+            onEnrolled={open}
+            onClose={() => setEnrolling(false)}
+          />
+        )}
+        {selected && !enrolling && <NodePanel uuid={selected} asOf={asOf} tick={live.tick} touched={live.touched} onClose={() => select(null)} />}
       </main>
     </>
   );

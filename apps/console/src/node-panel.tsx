@@ -5,6 +5,9 @@ import { Field } from './field.js';
 import { formatTime } from './format.js';
 import { StateDiagram } from './state-diagram.js';
 import { type Verb, VERBS } from './verbs.js';
+import { DeployDialog } from './deploy-dialog.js';
+import { NodeEdit } from './node-edit.js';
+import { NodePorts } from './node-ports.js';
 import { useFetched } from './use-fetched.js';
 
 type Outcome = { readonly verb: string; readonly error?: string };
@@ -32,7 +35,12 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  useEffect(() => setOutcome(null), [uuid]);
+  /** What opens under the verbs: the deploy dialog, the edit form, or a destructive verb's confirmation. */
+  const [opened, setOpened] = useState<'deploy' | 'edit' | Verb | null>(null);
+  useEffect(() => {
+    setOutcome(null);
+    setOpened(null);
+  }, [uuid]);
   const state = node.value?.provision_state ?? null;
   useEffect(() => {
     const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
@@ -40,7 +48,14 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
     return () => removeEventListener('keydown', closeOnEscape);
   }, [onClose]);
 
+  const pick = (verb: Verb) => {
+    setOutcome(null);
+    if (verb.label === 'Deploy') setOpened('deploy');
+    else if (verb.destructive) setOpened(verb);
+    else void act(verb);
+  };
   const act = async (verb: Verb) => {
+    setOpened(null);
     setBusy(true);
     setOutcome(null);
     try {
@@ -101,15 +116,38 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
       )}
       <div class="verbs" role="group" aria-label="Operator verbs">
         {VERBS.map((verb) => (
-          <button key={verb.label} type="button" disabled={busy || asOf !== null} onClick={() => void act(verb)}>
+          <button key={verb.label} type="button" disabled={busy || asOf !== null} onClick={() => pick(verb)}>
             {verb.label}
           </button>
         ))}
+        <button type="button" disabled={asOf !== null} onClick={() => setOpened('edit')}>
+          Edit
+        </button>
         <Field id="maintenance-reason" label="Maintenance reason">
           <input id="maintenance-reason" value={reason} onInput={(event) => setReason(event.currentTarget.value)} />
         </Field>
       </div>
       {asOf !== null && <p class="muted">The verbs act on the present: return to now to use them.</p>}
+      {opened === 'deploy' && (
+        <DeployDialog
+          uuid={uuid}
+          onDone={() => {
+            setOpened(null);
+            setOutcome({ verb: 'Deploy' });
+          }}
+          onCancel={() => setOpened(null)}
+        />
+      )}
+      {opened === 'edit' && (
+        <NodeEdit
+          uuid={uuid}
+          onDone={() => {
+            setOpened(null);
+            setChanges((count) => count + 1);
+          }}
+        />
+      )}
+      {typeof opened === 'object' && opened !== null && <Confirm verb={opened} name={shown?.name ?? uuid} onConfirm={() => void act(opened)} onCancel={() => setOpened(null)} />}
       {outcome &&
         (outcome.error ? (
           <p class="error" role="alert">
@@ -120,11 +158,28 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
             {outcome.verb}: accepted
           </p>
         ))}
+      {shown && <NodePorts uuid={uuid} changes={changes} editable={asOf === null} />}
       <div class="node-body">
         <StateDiagram state={state} />
         <Timeline events={timeline.events} error={timeline.error} asOf={asOf} />
       </div>
     </aside>
+  );
+}
+
+function Confirm({ verb, name, onConfirm, onCancel }: { verb: Verb; name: string; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <div class="confirm" role="alertdialog" aria-label={`Confirm ${verb.label}`}>
+      <p>
+        {verb.label} {name}?
+      </p>
+      <button type="button" class="danger" onClick={onConfirm}>
+        {verb.label}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }
 
