@@ -208,3 +208,59 @@ describe('many nodes at once', () => {
     expect(((await call('GET', '/v1/nodes?resource_class=bulk&limit=100')).json.nodes as Json[]).length).toBe(0);
   });
 });
+
+describe('the server in the drawer', () => {
+  it('shows its driver, traits, port groups and inventory, and what to do next about a failure', async () => {
+    const uuid = await enroll(call, { name: 'seen-1', driver_info: { fake_fail: 'verify' } });
+    expect((await call('PUT', `/v1/nodes/${uuid}/traits`, { body: { traits: ['CUSTOM_GPU'] } })).status).toBe(204);
+    expect((await call('POST', '/v1/portgroups', { body: { node_uuid: uuid, name: 'bond0', address: '52:54:00:aa:bb:cc' } })).status).toBe(201);
+    expect((await call('PUT', `/v1/nodes/${uuid}/states/provision`, { body: { target: 'manage' } })).status).toBe(202);
+    await until(call, uuid, (node) => node.target_provision_state === null && node.last_error !== null, 'a failed verification');
+
+    await page.goto(`${system.baseUrl}/console/#node=${uuid}`);
+    const drawer = page.getByRole('complementary', { name: 'Node seen-1' });
+    await drawer.getByRole('note', { name: 'What to do next' }).getByText(/^Verification failed/).waitFor();
+    const part = (title: string) => drawer.locator('details', { has: page.locator('summary', { hasText: title }) });
+    await part('Driver and interfaces').locator('summary').click();
+    expect(await part('Driver and interfaces').innerText()).toContain('fake-hardware');
+    await part('Driver info').locator('summary').click();
+    expect(await part('Driver info').innerText()).toContain('fake_fail');
+    await part('Traits').locator('summary').click();
+    expect(await part('Traits').innerText()).toContain('CUSTOM_GPU');
+    await part('Port groups').locator('summary').click();
+    await part('Port groups').getByRole('cell', { name: 'bond0' }).waitFor();
+    await part('Inventory').locator('summary').click();
+    await part('Inventory').getByText('not inspected').waitFor();
+    await screenshot(page, 'details');
+  });
+
+  it('cleans with the steps chosen and rescues with a password, from the drawer', async () => {
+    const uuid = await enroll(call, { name: 'steps-1' });
+    await provision(call, uuid, 'manage', 'manageable');
+    await page.goto(`${system.baseUrl}/console/#node=${uuid}`);
+    const drawer = page.getByRole('complementary', { name: 'Node steps-1' });
+    const state = () => drawer.getByTestId('node-provision-state').textContent();
+    await eventually(state, 'manageable');
+
+    await drawer.getByRole('button', { name: 'Clean', exact: true }).click();
+    const clean = page.getByRole('dialog', { name: 'Clean' });
+    await clean.getByLabel(/Erase the disks’ metadata/).check();
+    const [cleaning] = await Promise.all([page.waitForRequest((request) => request.url().endsWith('/states/provision')), clean.getByRole('button', { name: 'Start cleaning' }).click()]);
+    expect(cleaning.postDataJSON()).toEqual({ target: 'clean', clean_steps: [{ interface: 'deploy', step: 'erase_devices_metadata' }] });
+    const events = async () => ((await call('GET', `/v1/nodes/${uuid}/events`)).json.events as Json[]).filter((event) => event.type === 'ProvisionStateChanged').map((event) => (event.data as Json).to);
+    await eventually(async () => (await events()).includes('cleaning') && (await state()) === 'manageable', true);
+
+    await provision(call, uuid, 'provide', 'available');
+    await provision(call, uuid, 'active', 'active');
+    await eventually(state, 'active');
+    await drawer.getByRole('button', { name: 'Rescue', exact: true }).click();
+    const rescue = page.getByRole('dialog', { name: 'Rescue' });
+    await rescue.getByLabel('Rescue password').fill('s3cret-rescue');
+    const [rescuing] = await Promise.all([page.waitForRequest((request) => request.url().endsWith('/states/provision')), rescue.getByRole('button', { name: 'Start rescue' }).click()]);
+    expect(rescuing.postDataJSON()).toEqual({ target: 'rescue', rescue_password: 's3cret-rescue' });
+    await eventually(state, 'rescue');
+    expect((await call('GET', `/v1/nodes/${uuid}`)).json.instance_info).not.toHaveProperty('rescue_password', 's3cret-rescue');
+    await drawer.getByRole('button', { name: 'Unrescue', exact: true }).click();
+    await eventually(state, 'active');
+  });
+});

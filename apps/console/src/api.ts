@@ -93,7 +93,8 @@ export const api = {
   nodes: (query: string) => request<{ nodes: NodeRow[]; next?: string }>('GET', `/v1/nodes?${query}`),
   node: (uuid: string, at: string | null) => request<NodeRow>('GET', `/v1/nodes/${encodeURIComponent(uuid)}?fields=${NODE_FIELDS.join(',')}${atQuery(at, '&')}`),
   nodeEvents: (uuid: string, after: number) => request<{ events: LoggedEvent[]; next?: string }>('GET', `/v1/nodes/${encodeURIComponent(uuid)}/events?after=${after}`),
-  provision: (uuid: string, target: string) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/provision`, { target }),
+  /** A provision verb, with its arguments (`clean_steps`, `rescue_password`, …) when it takes some. */
+  provision: (uuid: string, target: string, args: Record<string, unknown> = {}) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/provision`, { target, ...args }),
   power: (uuid: string, target: string) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/power`, { target }),
   drivers: () => request<{ drivers: { name: string }[] }>('GET', '/v1/drivers?type=dynamic'),
   driver: (name: string) => request<DriverDetail>('GET', `/v1/drivers/${encodeURIComponent(name)}`),

@@ -24,8 +24,10 @@ export function NodeFormView({ node, onDone, onCancel }: NodeFormViewProps) {
   const driver = useFetched(() => (form.driver ? Promise.all([api.driver(form.driver), api.driverProperties(form.driver)]) : Promise.resolve(null)), [form.driver]);
   const [refusal, setRefusal] = useState<{ field: string | null; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The first driver is the one shown until another is picked (a pick made meanwhile stands).
   useEffect(() => {
-    if (!form.driver && drivers.value?.drivers[0]) setForm({ ...form, driver: drivers.value.drivers[0].name });
+    const first = drivers.value?.drivers[0]?.name;
+    if (first) setForm((previous) => (previous.driver ? previous : { ...previous, driver: first }));
   }, [drivers.value]);
   const [detail, properties]: [DriverDetail | undefined, Record<string, string>] = driver.value ?? [undefined, {}];
   const infoKeys = [...new Set([...Object.keys(properties), ...Object.keys(form.driverInfo)])];

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type LoggedEvent } from './api.js';
+import { DeployDialog } from './deploy-dialog.js';
 import { eventText } from './event-text.js';
 import { Field } from './field.js';
 import { formatTime } from './format.js';
-import { StateDiagram } from './state-diagram.js';
-import { type Verb, VERBS } from './verbs.js';
-import { DeployDialog } from './deploy-dialog.js';
+import { NodeDetails, NextSteps } from './node-details.js';
 import { NodeEdit } from './node-edit.js';
 import { NodePorts } from './node-ports.js';
+import { StateDiagram } from './state-diagram.js';
 import { useFetched } from './use-fetched.js';
+import { CleanDialog, RescueDialog } from './verb-dialogs.js';
+import { type Verb, VERBS } from './verbs.js';
 
 type Outcome = { readonly verb: string; readonly error?: string };
 
@@ -36,7 +38,7 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   /** What opens under the verbs: the deploy dialog, the edit form, or a destructive verb's confirmation. */
-  const [opened, setOpened] = useState<'deploy' | 'edit' | Verb | null>(null);
+  const [opened, setOpened] = useState<'deploy' | 'clean' | 'rescue' | 'edit' | Verb | null>(null);
   useEffect(() => {
     setOutcome(null);
     setOpened(null);
@@ -50,9 +52,13 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
 
   const pick = (verb: Verb) => {
     setOutcome(null);
-    if (verb.label === 'Deploy') setOpened('deploy');
+    if (verb.dialog) setOpened(verb.dialog);
     else if (verb.destructive) setOpened(verb);
     else void act(verb);
+  };
+  const accepted = (verb: string) => {
+    setOpened(null);
+    setOutcome({ verb });
   };
   const act = async (verb: Verb) => {
     setOpened(null);
@@ -131,13 +137,12 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
       {opened === 'deploy' && (
         <DeployDialog
           uuid={uuid}
-          onDone={() => {
-            setOpened(null);
-            setOutcome({ verb: 'Deploy' });
-          }}
+          onDone={() => accepted('Deploy')}
           onCancel={() => setOpened(null)}
         />
       )}
+      {opened === 'clean' && <CleanDialog uuid={uuid} onDone={() => accepted('Clean')} onCancel={() => setOpened(null)} />}
+      {opened === 'rescue' && <RescueDialog uuid={uuid} onDone={() => accepted('Rescue')} onCancel={() => setOpened(null)} />}
       {opened === 'edit' && (
         <NodeEdit
           uuid={uuid}
@@ -158,7 +163,9 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
             {outcome.verb}: accepted
           </p>
         ))}
+      {shown && asOf === null && <NextSteps node={shown} />}
       {shown && <NodePorts uuid={uuid} changes={changes} editable={asOf === null} />}
+      {shown && asOf === null && <NodeDetails uuid={uuid} changes={changes} />}
       <div class="node-body">
         <StateDiagram state={state} />
         <Timeline events={timeline.events} error={timeline.error} asOf={asOf} />
