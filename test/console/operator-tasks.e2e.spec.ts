@@ -242,8 +242,14 @@ describe('the server in the drawer', () => {
     const state = () => drawer.getByTestId('node-provision-state').textContent();
     await eventually(state, 'manageable');
 
-    await drawer.getByRole('button', { name: 'Clean', exact: true }).click();
     const clean = page.getByRole('dialog', { name: 'Clean' });
+    // Escape closes the dialog first, the drawer only after.
+    await drawer.getByRole('button', { name: 'Clean', exact: true }).click();
+    await clean.waitFor();
+    await page.keyboard.press('Escape');
+    await clean.waitFor({ state: 'detached' });
+    expect(await drawer.isVisible()).toBe(true);
+    await drawer.getByRole('button', { name: 'Clean', exact: true }).click();
     await clean.getByLabel(/Erase the disks’ metadata/).check();
     const [cleaning] = await Promise.all([page.waitForRequest((request) => request.url().endsWith('/states/provision')), clean.getByRole('button', { name: 'Start cleaning' }).click()]);
     expect(cleaning.postDataJSON()).toEqual({ target: 'clean', clean_steps: [{ interface: 'deploy', step: 'erase_devices_metadata' }] });

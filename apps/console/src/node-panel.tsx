@@ -44,11 +44,12 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
     setOpened(null);
   }, [uuid]);
   const state = node.value?.provision_state ?? null;
+  // Escape closes what is open in the drawer (a dialog, a confirmation, the edit form) first, then the drawer.
   useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && (opened === null ? onClose() : setOpened(null));
     addEventListener('keydown', closeOnEscape);
     return () => removeEventListener('keydown', closeOnEscape);
-  }, [onClose]);
+  }, [onClose, opened]);
 
   const pick = (verb: Verb) => {
     setOutcome(null);
