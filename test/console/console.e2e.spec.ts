@@ -72,7 +72,7 @@ async function countsListed(at?: string) {
 }
 
 const shownText = async (testId: string) => (await page.getByTestId(testId).textContent())?.trim();
-const tableNames = () => page.getByRole('table', { name: 'Nodes' }).locator('tbody tr td:first-child').allInnerTexts();
+const tableNames = () => page.getByRole('table', { name: 'Nodes' }).locator('tbody tr td:nth-child(2)').allInnerTexts();
 const feedText = () => page.getByRole('list', { name: 'Events' }).innerText();
 const highlighted = () => page.locator('[data-testid=state-diagram] g.node.current title').allTextContents();
 
@@ -192,6 +192,8 @@ describe('the console', () => {
     await page.getByRole('button', { name: nameOf(0), exact: true }).click();
     await eventually(() => shownText('node-provision-state'), 'enroll');
     await page.getByRole('button', { name: 'Deploy', exact: true }).click();
+    // The deploy dialog left blank deploys with the node's own instance_info.
+    await page.getByRole('dialog', { name: 'Deploy' }).getByRole('button', { name: 'Start deployment' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Deploy refused' });
     await alert.waitFor();
     // A refusal records nothing, so asking again gets the same words.

@@ -75,13 +75,50 @@ export interface LoggedEvent {
 /** `?at=` for a past instant, or nothing for now. */
 const atQuery = (at: string | null, separator = '?') => (at === null ? '' : `${separator}at=${encodeURIComponent(at)}`);
 
+const node = (id: string) => `/v1/nodes/${encodeURIComponent(id)}`;
+
+export interface DriverDetail {
+  readonly name: string;
+  readonly [field: string]: unknown;
+}
+
+export interface PortRow {
+  readonly uuid: string;
+  readonly address: string;
+  readonly pxe_enabled: boolean;
+}
+
 export const api = {
   fleet: (at: string | null) => request<FleetSummary>('GET', `/v1/fleet${atQuery(at)}`),
   nodes: (query: string) => request<{ nodes: NodeRow[]; next?: string }>('GET', `/v1/nodes?${query}`),
   node: (uuid: string, at: string | null) => request<NodeRow>('GET', `/v1/nodes/${encodeURIComponent(uuid)}?fields=${NODE_FIELDS.join(',')}${atQuery(at, '&')}`),
   nodeEvents: (uuid: string, after: number) => request<{ events: LoggedEvent[]; next?: string }>('GET', `/v1/nodes/${encodeURIComponent(uuid)}/events?after=${after}`),
-  provision: (uuid: string, target: string) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/provision`, { target }),
+  /** A provision verb, with its arguments (`clean_steps`, `rescue_password`, …) when it takes some. */
+  provision: (uuid: string, target: string, args: Record<string, unknown> = {}) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/provision`, { target, ...args }),
   power: (uuid: string, target: string) => request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/states/power`, { target }),
+  drivers: () => request<{ drivers: { name: string }[] }>('GET', '/v1/drivers?type=dynamic'),
+  driver: (name: string) => request<DriverDetail>('GET', `/v1/drivers/${encodeURIComponent(name)}`),
+  driverProperties: (name: string) => request<Record<string, string>>('GET', `/v1/drivers/${encodeURIComponent(name)}/properties`),
+  /** The whole node, as the edit form and the details read it. */
+  nodeDetail: (uuid: string) => request<Record<string, unknown> & { driver: string; driver_info: Record<string, unknown> }>('GET', node(uuid)),
+  createNode: (body: Record<string, unknown>) => request<{ uuid: string }>('POST', '/v1/nodes', body),
+  patchNode: (uuid: string, ops: readonly unknown[]) => request<unknown>('PATCH', node(uuid), ops),
+  ports: (uuid: string) => request<{ ports: PortRow[] }>('GET', `/v1/ports?node_uuid=${encodeURIComponent(uuid)}&fields=uuid,address,pxe_enabled`),
+  createPort: (uuid: string, address: string) => request<PortRow>('POST', '/v1/ports', { node_uuid: uuid, address }),
+  /** Deploys with a config drive (a JSON object or the drive's text as Ironic takes it), if one is given. */
+  deploy: (uuid: string, configdrive?: unknown) => request<void>('PUT', `${node(uuid)}/states/provision`, { target: 'active', ...(configdrive !== undefined && { configdrive }) }),
+  deleteNode: (uuid: string) => request<void>('DELETE', `/v1/nodes/${encodeURIComponent(uuid)}`),
+  /** Every node the filters match, by UUID alone, a page of 1,000 (Ironic's largest) at a time. */
+  allMatching: async (query: string): Promise<string[]> => {
+    const uuids: string[] = [];
+    for (let marker: string | undefined, more = true; more; ) {
+      const page = await request<{ nodes: { uuid: string }[]; next?: string }>('GET', `/v1/nodes?${query}&fields=uuid&limit=1000${marker ? `&marker=${marker}` : ''}`);
+      uuids.push(...page.nodes.map((node) => node.uuid));
+      marker = page.nodes.at(-1)?.uuid;
+      more = page.next !== undefined && marker !== undefined;
+    }
+    return uuids;
+  },
   maintenance: (uuid: string, on: boolean, reason?: string) =>
     on ? request<void>('PUT', `/v1/nodes/${encodeURIComponent(uuid)}/maintenance`, reason ? { reason } : {}) : request<void>('DELETE', `/v1/nodes/${encodeURIComponent(uuid)}/maintenance`),
 };

@@ -3,6 +3,7 @@ import { api, type LoggedEvent } from './api.js';
 import { eventText } from './event-text.js';
 import { formatTime, shortId } from './format.js';
 import { followEvents, type StreamStatus } from './live-events.js';
+import { type NameBook } from './names.js';
 
 /** Where the last event seen is kept, so that a reloaded page resumes after it. */
 const CHECKPOINT_KEY = 'ironledger.console.lastEventId';
@@ -77,7 +78,8 @@ export function StreamState({ status }: { status: StreamStatus }) {
   );
 }
 
-export function LiveFeed({ live, onSelect }: { live: LiveEvents; onSelect: (uuid: string) => void }) {
+/** The newest events, each naming its node by name (by its UUID's first group while the name is unknown, or when it has none). */
+export function LiveFeed({ live, names, onSelect }: { live: LiveEvents; names: NameBook; onSelect: (uuid: string) => void }) {
   return (
     <section class="panel feed" aria-labelledby="feed-title">
       <h2 id="feed-title">Live events</h2>
@@ -94,7 +96,7 @@ export function LiveFeed({ live, onSelect }: { live: LiveEvents; onSelect: (uuid
                 <strong>{event.type}</strong>
                 {node && (
                   <button type="button" class="link" title={node} onClick={() => onSelect(node)}>
-                    {shortId(node)}
+                    {names.get(node) ?? shortId(node)}
                   </button>
                 )}
                 <span>{summary}</span>

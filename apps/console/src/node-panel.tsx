@@ -1,24 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import statesSvg from '@docs/states.svg?raw';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type LoggedEvent } from './api.js';
-import { highlightState } from './diagram.js';
+import { DeployDialog } from './deploy-dialog.js';
 import { eventText } from './event-text.js';
 import { Field } from './field.js';
 import { formatTime } from './format.js';
+import { NodeDetails, NextSteps } from './node-details.js';
+import { NodeEdit } from './node-edit.js';
+import { NodePorts } from './node-ports.js';
+import { StateDiagram } from './state-diagram.js';
 import { useFetched } from './use-fetched.js';
-
-/** The operator verbs, as the API takes them (`deleted` is Ironic's target for undeploying). */
-const VERBS: readonly { readonly label: string; readonly run: (uuid: string, reason: string) => Promise<void> }[] = [
-  { label: 'Manage', run: (uuid) => api.provision(uuid, 'manage') },
-  { label: 'Provide', run: (uuid) => api.provision(uuid, 'provide') },
-  { label: 'Deploy', run: (uuid) => api.provision(uuid, 'active') },
-  { label: 'Undeploy', run: (uuid) => api.provision(uuid, 'deleted') },
-  { label: 'Power on', run: (uuid) => api.power(uuid, 'power on') },
-  { label: 'Power off', run: (uuid) => api.power(uuid, 'power off') },
-  { label: 'Reboot', run: (uuid) => api.power(uuid, 'rebooting') },
-  { label: 'Maintenance on', run: (uuid, reason) => api.maintenance(uuid, true, reason.trim() || undefined) },
-  { label: 'Maintenance off', run: (uuid) => api.maintenance(uuid, false) },
-];
+import { CleanDialog, RescueDialog } from './verb-dialogs.js';
+import { type Verb, VERBS } from './verbs.js';
 
 type Outcome = { readonly verb: string; readonly error?: string };
 
@@ -31,7 +23,10 @@ export interface NodePanelProps {
   readonly onClose: () => void;
 }
 
-/** One node: its state (now or at the instant shown), the verbs, the state diagram and its timeline. */
+/**
+ * One node, in a drawer at the side of the page (in view wherever the table is scrolled; Escape
+ * closes it): its state (now or at the instant shown), the verbs, the state diagram and its timeline.
+ */
 export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps) {
   const [changes, setChanges] = useState(0);
   useEffect(() => {
@@ -42,11 +37,32 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  useEffect(() => setOutcome(null), [uuid]);
+  /** What opens under the verbs: the deploy dialog, the edit form, or a destructive verb's confirmation. */
+  const [opened, setOpened] = useState<'deploy' | 'clean' | 'rescue' | 'edit' | Verb | null>(null);
+  useEffect(() => {
+    setOutcome(null);
+    setOpened(null);
+  }, [uuid]);
   const state = node.value?.provision_state ?? null;
-  const diagram = useMemo(() => highlightState(statesSvg, state), [state]);
+  // Escape closes what is open in the drawer (a dialog, a confirmation, the edit form) first, then the drawer.
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && (opened === null ? onClose() : setOpened(null));
+    addEventListener('keydown', closeOnEscape);
+    return () => removeEventListener('keydown', closeOnEscape);
+  }, [onClose, opened]);
 
-  const act = async (verb: (typeof VERBS)[number]) => {
+  const pick = (verb: Verb) => {
+    setOutcome(null);
+    if (verb.dialog) setOpened(verb.dialog);
+    else if (verb.destructive) setOpened(verb);
+    else void act(verb);
+  };
+  const accepted = (verb: string) => {
+    setOpened(null);
+    setOutcome({ verb });
+  };
+  const act = async (verb: Verb) => {
+    setOpened(null);
     setBusy(true);
     setOutcome(null);
     try {
@@ -61,7 +77,7 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
 
   const shown = node.value;
   return (
-    <section class="panel node" aria-labelledby="node-title">
+    <aside class="panel node drawer" aria-labelledby="node-title">
       <header class="node-header">
         <h2 id="node-title">Node {shown?.name ?? uuid}</h2>
         <button type="button" class="close" aria-label="Close the node" onClick={onClose}>
@@ -107,15 +123,37 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
       )}
       <div class="verbs" role="group" aria-label="Operator verbs">
         {VERBS.map((verb) => (
-          <button key={verb.label} type="button" disabled={busy || asOf !== null} onClick={() => void act(verb)}>
+          <button key={verb.label} type="button" disabled={busy || asOf !== null} onClick={() => pick(verb)}>
             {verb.label}
           </button>
         ))}
+        <button type="button" disabled={asOf !== null} onClick={() => setOpened('edit')}>
+          Edit
+        </button>
         <Field id="maintenance-reason" label="Maintenance reason">
           <input id="maintenance-reason" value={reason} onInput={(event) => setReason(event.currentTarget.value)} />
         </Field>
       </div>
       {asOf !== null && <p class="muted">The verbs act on the present: return to now to use them.</p>}
+      {opened === 'deploy' && (
+        <DeployDialog
+          uuid={uuid}
+          onDone={() => accepted('Deploy')}
+          onCancel={() => setOpened(null)}
+        />
+      )}
+      {opened === 'clean' && <CleanDialog uuid={uuid} onDone={() => accepted('Clean')} onCancel={() => setOpened(null)} />}
+      {opened === 'rescue' && <RescueDialog uuid={uuid} onDone={() => accepted('Rescue')} onCancel={() => setOpened(null)} />}
+      {opened === 'edit' && (
+        <NodeEdit
+          uuid={uuid}
+          onDone={() => {
+            setOpened(null);
+            setChanges((count) => count + 1);
+          }}
+        />
+      )}
+      {typeof opened === 'object' && opened !== null && <Confirm verb={opened} name={shown?.name ?? uuid} onConfirm={() => void act(opened)} onCancel={() => setOpened(null)} />}
       {outcome &&
         (outcome.error ? (
           <p class="error" role="alert">
@@ -126,14 +164,30 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
             {outcome.verb}: accepted
           </p>
         ))}
+      {shown && asOf === null && <NextSteps node={shown} />}
+      {shown && <NodePorts uuid={uuid} changes={changes} editable={asOf === null} />}
+      {shown && asOf === null && <NodeDetails uuid={uuid} changes={changes} />}
       <div class="node-body">
-        <figure class="diagram">
-          <figcaption>Provision states{state && <>: {state}</>}</figcaption>
-          <div data-testid="state-diagram" role="img" aria-label={`Provision state diagram${state ? `, ${state} highlighted` : ''}`} dangerouslySetInnerHTML={{ __html: diagram }} />
-        </figure>
+        <StateDiagram state={state} />
         <Timeline events={timeline.events} error={timeline.error} asOf={asOf} />
       </div>
-    </section>
+    </aside>
+  );
+}
+
+function Confirm({ verb, name, onConfirm, onCancel }: { verb: Verb; name: string; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <div class="confirm" role="alertdialog" aria-label={`Confirm ${verb.label}`}>
+      <p>
+        {verb.label} {name}?
+      </p>
+      <button type="button" class="danger" onClick={onConfirm}>
+        {verb.label}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }
 

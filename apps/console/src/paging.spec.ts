@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { NODE_FIELDS } from './api.js';
-import { FIRST_PAGE, nextPage, nodesQuery, pageNumber, previousPage } from './paging.js';
+import { FIRST_PAGE, nextPage, nextSort, nodesQuery, pageNumber, previousPage } from './paging.js';
 
 const params = (query: string) => Object.fromEntries(new URLSearchParams(query));
 
@@ -24,5 +24,15 @@ describe('node table paging', () => {
 
   it('asks for the fleet as it was at a past instant', () => {
     expect(params(nodesQuery({}, FIRST_PAGE, 50, '2026-11-21T22:54:08.000Z')).at).toBe('2026-11-21T22:54:08.000Z');
+  });
+
+  it('orders by a column, ascending then descending then as Ironic does by default', () => {
+    const ascending = nextSort(null, 'name');
+    expect(ascending).toEqual({ key: 'name', dir: 'asc' });
+    expect(nextSort(ascending, 'name')).toEqual({ key: 'name', dir: 'desc' });
+    expect(nextSort({ key: 'name', dir: 'desc' }, 'name')).toBeNull();
+    expect(nextSort({ key: 'name', dir: 'desc' }, 'driver')).toEqual({ key: 'driver', dir: 'asc' });
+    expect(params(nodesQuery({}, nextPage(FIRST_PAGE, 'm'), 25, null, { key: 'provision_state', dir: 'desc' }))).toMatchObject({ sort_key: 'provision_state', sort_dir: 'desc', marker: 'm' });
+    expect(params(nodesQuery({}, FIRST_PAGE, 25))).not.toHaveProperty('sort_key');
   });
 });

@@ -14,10 +14,29 @@ const MAX_PAGE_SIZE = 200;
 export interface NodeFilters {
   readonly provision_state?: string;
   readonly maintenance?: 'true' | 'false';
+  readonly retired?: 'true' | 'false';
+  readonly associated?: 'true' | 'false';
   readonly fault?: string;
   readonly driver?: string;
   readonly resource_class?: string;
   readonly conductor_group?: string;
+  readonly conductor?: string;
+  readonly owner?: string;
+  readonly lessee?: string;
+  readonly project?: string;
+  readonly description_contains?: string;
+}
+
+/** The table's order: Ironic's `sort_key` and `sort_dir` (its default is by `id`, ascending). */
+export interface NodeSort {
+  readonly key: string;
+  readonly dir: 'asc' | 'desc';
+}
+
+/** A column's header clicked: sorts by it ascending, then descending, then back to Ironic's default order. */
+export function nextSort(sort: NodeSort | null, key: string): NodeSort | null {
+  if (sort?.key !== key) return { key, dir: 'asc' };
+  return sort.dir === 'asc' ? { key, dir: 'desc' } : null;
 }
 
 /** Where the table is: the markers of the pages before this one, the last being this page's (none on the first page). */
@@ -35,10 +54,20 @@ export const previousPage = ({ markers }: Paging): Paging => ({ markers: markers
 /** 1 for the first page. */
 export const pageNumber = ({ markers }: Paging): number => markers.length + 1;
 
-/** The query of one page: its filters (empty ones left out), fields, limit (at most `MAX_PAGE_SIZE`), marker, and `at` for a past instant. */
-export function nodesQuery(filters: NodeFilters, paging: Paging, limit: number, at: string | null = null): string {
+/** The filters given (empty ones left out), as a query. */
+export function filtersQuery(filters: NodeFilters): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) if (typeof value === 'string' && value.trim() !== '') query.set(name, value.trim());
+  return query.toString();
+}
+
+/** The query of one page: its filters (empty ones left out), order, fields, limit (at most `MAX_PAGE_SIZE`), marker, and `at` for a past instant. */
+export function nodesQuery(filters: NodeFilters, paging: Paging, limit: number, at: string | null = null, sort: NodeSort | null = null): string {
+  const query = new URLSearchParams(filtersQuery(filters));
+  if (sort) {
+    query.set('sort_key', sort.key);
+    query.set('sort_dir', sort.dir);
+  }
   query.set('fields', NODE_FIELDS.join(','));
   query.set('limit', String(Math.min(Math.max(1, Math.trunc(limit)), MAX_PAGE_SIZE)));
   const marker = paging.markers.at(-1);

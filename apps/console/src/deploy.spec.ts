@@ -1,0 +1,28 @@
+import { describe, expect, it } from '@jest/globals';
+import { type DeployForm, deployRequest } from './deploy.js';
+
+const blank: DeployForm = { imageSource: '', checksum: '', hashAlgo: 'sha256', rootGb: '', configDrive: '' };
+
+describe('the deploy dialog’s request', () => {
+  it('sets the image, its checksum and the root size in instance_info, and passes a JSON config drive as an object', () => {
+    expect(deployRequest({ imageSource: ' http://img/disk.raw ', checksum: 'http://img/disk.raw.sha256', hashAlgo: 'sha256', rootGb: '10', configDrive: '{"meta_data": {"hostname": "web-1"}}' })).toEqual({
+      ops: [
+        { op: 'add', path: '/instance_info/image_source', value: 'http://img/disk.raw' },
+        { op: 'add', path: '/instance_info/image_os_hash_algo', value: 'sha256' },
+        { op: 'add', path: '/instance_info/image_os_hash_value', value: 'http://img/disk.raw.sha256' },
+        { op: 'add', path: '/instance_info/root_gb', value: 10 },
+      ],
+      configdrive: { meta_data: { hostname: 'web-1' } },
+    });
+  });
+
+  it('passes a config drive’s text as it is, and nothing when nothing was given', () => {
+    expect(deployRequest({ ...blank, configDrive: 'H4sIAAAAAAAAA...' })).toEqual({ ops: [], configdrive: 'H4sIAAAAAAAAA...' });
+    expect(deployRequest(blank)).toEqual({ ops: [] });
+  });
+
+  it('says which field is wrong', () => {
+    expect(deployRequest({ ...blank, rootGb: '1.5' })).toMatchObject({ field: 'root_gb' });
+    expect(deployRequest({ ...blank, configDrive: '{"meta_data": ' })).toMatchObject({ field: 'configdrive', error: expect.stringMatching(/^The config drive is not valid JSON/) });
+  });
+});
