@@ -1,10 +1,12 @@
 /**
  * The gateway's side of the bus: one NATS connection, the conductor client (node commands to
- * whichever conductor of the queue group answers first), the roster of live conductors, and the
+ * the conductor owning the node, by the hash rings over the live conductors; others, and those of
+ * nodes the gateway does not know yet, to whichever conductor of the queue group answers first), the roster of live conductors, and the
  * other gateways (a write is acknowledged once they all show it), and the ramdisk agents'
  * heartbeats the gateways take (`AgentLiveness`). In the all-in-one process commands go to the
  * process's own conductor by a call instead.
  */
+import { type RingNode, RosterRings } from '@ironledger/application';
 import { ConductorClient, type LogFollower, type Member, natsAccess, ReaderSync, Roster } from '@ironledger/bus';
 import { type BusSubjects, type CommandError, type CommandReply, type CommandRequest, type HardwareQuery, type LocalConductor, type QueryReply } from '@ironledger/contracts';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
@@ -27,6 +29,8 @@ export interface ConductorLinkOptions {
   readonly gateway: { readonly id: string; readonly readModel: LogFollower; readonly syncTimeoutMs: number };
   /** Where the agents' heartbeats that this gateway and the others take are kept. */
   readonly agents: AgentLiveness;
+  /** A node as the gateway's read model has it: its command goes to the conductor the hash rings give it to. */
+  readonly nodeOf?: (nodeId: string) => RingNode | undefined;
 }
 
 export class ConductorLink {
@@ -52,7 +56,7 @@ export class ConductorLink {
       heartbeatIntervalMs: options.heartbeatIntervalMs,
       timeoutMs: syncTimeoutMs,
     }).start();
-    const client = new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs });
+    const client = new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs, ownerOf: ownerOfNode(roster, options.nodeOf) });
     const subject = options.subjects.agentHeartbeat;
     const subscription = nats.subscribe(subject, {
       callback: (_error, message) => {
@@ -120,4 +124,15 @@ export class ConductorLink {
     observe({ result: reply.ok ? 'ok' : reply.error.type });
     return reply;
   }
+}
+
+/** Which live conductor owns the node a message goes to, by the rings over the roster; undefined for a node not known (yet) or no node at all. */
+function ownerOfNode(roster: Roster, nodeOf: ConductorLinkOptions['nodeOf']): ((message: CommandRequest | HardwareQuery) => string | undefined) | undefined {
+  if (!nodeOf) return undefined;
+  const rings = new RosterRings(() => roster.members());
+  return (message) => {
+    const nodeId = (message as { nodeId?: unknown }).nodeId;
+    const node = typeof nodeId === 'string' ? nodeOf(nodeId) : undefined;
+    return node && rings.current().ownerOf(node);
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConductorRings, HashRing, ringHash, type RingMember } from './hash-ring.js';
+import { ConductorRings, HashRing, ringHash, type RingMember, RosterRings } from './hash-ring.js';
 
 /** Node-like keys: UUIDs made from a counter, as different from each other as real ones. */
 const keys = Array.from({ length: 12_000 }, (_, i) => {
@@ -98,5 +98,17 @@ describe('conductor rings, one per conductor group and hardware type', () => {
   it('keeps the owner of a node when a conductor of another group comes or goes', () => {
     const withRack2 = new ConductorRings([...members, { id: 'rack2-a', group: 'rack2', drivers: ['ipmi'] }]);
     for (const uuid of keys.slice(0, 2000)) expect(withRack2.ownerOf(node(uuid, 'ipmi', ''))).toBe(rings.ownerOf(node(uuid, 'ipmi', '')));
+  });
+});
+
+describe('the rings over a roster', () => {
+  it('follow who is alive, and are built again only when that changes', () => {
+    const roster = [{ id: 'c1', group: '', drivers: ['ipmi'], alive: true }, { id: 'c2', group: '', drivers: ['ipmi'], alive: true }];
+    const rings = new RosterRings(() => roster);
+    const first = rings.current();
+    expect(rings.current()).toBe(first);
+    expect(first.ringFor('', 'ipmi')?.members).toEqual(['c1', 'c2']);
+    roster[1] = { ...roster[1], alive: false };
+    expect(rings.current().ringFor('', 'ipmi')?.members).toEqual(['c1']);
   });
 });

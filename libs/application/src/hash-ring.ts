@@ -118,3 +118,28 @@ export class ConductorRings {
     return this.ringFor(node.conductor_group, node.driver)?.ownerOf(node.uuid);
   }
 }
+
+/** A conductor as a roster knows it: its card, and whether it is alive now. */
+export type RosterMember = RingMember & { readonly alive: boolean };
+
+/** The rings over the live members of a roster, built again only when who is alive (or what they serve) changes. */
+export class RosterRings {
+  private signature?: string;
+  private rings = new ConductorRings([]);
+
+  constructor(
+    private readonly members: () => readonly RosterMember[],
+    private readonly partitionExponent = DEFAULT_PARTITION_EXPONENT,
+  ) {}
+
+  /** The rings as of now. */
+  current(): ConductorRings {
+    const live = this.members().filter((member) => member.alive);
+    const signature = JSON.stringify(live.map(({ id, group, drivers }) => [id, group, drivers]));
+    if (signature !== this.signature) {
+      this.rings = new ConductorRings(live, this.partitionExponent);
+      this.signature = signature;
+    }
+    return this.rings;
+  }
+}
