@@ -6,7 +6,7 @@
  * heartbeats the gateways take (`AgentLiveness`). In the all-in-one process commands go to the
  * process's own conductor by a call instead.
  */
-import { type RingNode, RosterRings } from '@ironledger/application';
+import { nodeOwnerLookup, type RingNode } from '@ironledger/application';
 import { ConductorClient, type LogFollower, type Member, natsAccess, ReaderSync, Roster } from '@ironledger/bus';
 import { type BusSubjects, type CommandError, type CommandReply, type CommandRequest, type HardwareQuery, type LocalConductor, type QueryReply } from '@ironledger/contracts';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
@@ -56,7 +56,7 @@ export class ConductorLink {
       heartbeatIntervalMs: options.heartbeatIntervalMs,
       timeoutMs: syncTimeoutMs,
     }).start();
-    const client = new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs, ownerOf: ownerOfNode(roster, options.nodeOf) });
+    const client = new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs, ownerOf: options.nodeOf && nodeOwnerLookup(() => roster.members(), options.nodeOf) });
     const subject = options.subjects.agentHeartbeat;
     const subscription = nats.subscribe(subject, {
       callback: (_error, message) => {
@@ -126,13 +126,3 @@ export class ConductorLink {
   }
 }
 
-/** Which live conductor owns the node a message goes to, by the rings over the roster; undefined for a node not known (yet) or no node at all. */
-function ownerOfNode(roster: Roster, nodeOf: ConductorLinkOptions['nodeOf']): ((message: CommandRequest | HardwareQuery) => string | undefined) | undefined {
-  if (!nodeOf) return undefined;
-  const rings = new RosterRings(() => roster.members());
-  return (message) => {
-    const nodeId = (message as { nodeId?: unknown }).nodeId;
-    const node = typeof nodeId === 'string' ? nodeOf(nodeId) : undefined;
-    return node && rings.current().ownerOf(node);
-  };
-}

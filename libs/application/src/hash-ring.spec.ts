@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConductorRings, HashRing, ringHash, type RingMember, RosterRings } from './hash-ring.js';
+import { ConductorRings, HashRing, nodeOwnerLookup, ringHash, type RingMember, RosterRings } from './hash-ring.js';
 
 /** Node-like keys: UUIDs made from a counter, as different from each other as real ones. */
 const keys = Array.from({ length: 12_000 }, (_, i) => {
@@ -110,5 +110,26 @@ describe('the rings over a roster', () => {
     expect(first.ringFor('', 'ipmi')?.members).toEqual(['c1', 'c2']);
     roster[1] = { ...roster[1], alive: false };
     expect(rings.current().ringFor('', 'ipmi')?.members).toEqual(['c1']);
+  });
+});
+
+describe('the owner of the node a message goes to', () => {
+  const roster = [{ id: 'c1', group: '', drivers: ['ipmi'], alive: true }, { id: 'rack1-a', group: 'rack1', drivers: ['ipmi'], alive: true }];
+  const known = new Map([
+    ['n1', { uuid: 'n1', driver: 'ipmi', conductor_group: '' }],
+    ['n2', { uuid: 'n2', driver: 'ipmi', conductor_group: 'rack1' }],
+    ['n3', { uuid: 'n3', driver: 'redfish', conductor_group: '' }],
+  ]);
+  const ownerOf = nodeOwnerLookup(() => roster, (nodeId) => known.get(nodeId));
+
+  it('is the conductor the rings give the node to', () => {
+    expect(ownerOf({ type: 'RequestProvisionAction', nodeId: 'n1' })).toBe('c1');
+    expect(ownerOf({ type: 'RequestProvisionAction', nodeId: 'n2' })).toBe('rack1-a');
+  });
+
+  it('is unknown for a node the sender does not know, one nobody serves, and a message naming no node', () => {
+    expect(ownerOf({ type: 'RegisterNode', nodeId: 'new' })).toBeUndefined();
+    expect(ownerOf({ type: 'SetPowerState', nodeId: 'n3' })).toBeUndefined();
+    expect(ownerOf({ type: 'CreateAllocation', allocationId: 'a1' })).toBeUndefined();
   });
 });

@@ -143,3 +143,17 @@ export class RosterRings {
     return this.rings;
   }
 }
+
+/**
+ * Which live conductor owns the node a message goes to, for a sender that knows the nodes
+ * (`nodeOf`, its read model) and the roster: undefined for a message that names no node, a node
+ * the sender does not know (yet), or one no live conductor serves.
+ */
+export function nodeOwnerLookup(members: () => readonly RosterMember[], nodeOf: (nodeId: string) => RingNode | undefined): (message: object) => string | undefined {
+  const rings = new RosterRings(members);
+  return (message) => {
+    const nodeId = (message as { nodeId?: unknown }).nodeId;
+    const node = typeof nodeId === 'string' ? nodeOf(nodeId) : undefined;
+    return node && rings.current().ownerOf(node);
+  };
+}
