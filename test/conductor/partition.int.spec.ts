@@ -132,18 +132,20 @@ describe('conductors owning shares of the fleet', () => {
     };
     const driven = Promise.all(nodes.map(drive));
 
-    // The churn: a conductor joins (taking a share), one is killed (its share goes to the others), and so on.
-    // Each step takes 3 s and a conductor a few seconds to start: every kill lands on work under way.
-    await sleep(1000);
+    // The churn: a conductor joins (taking a share), then one holding a node under way is killed
+    // (its share goes to the others), twice over; each step takes 3 s, so a kill lands on work.
+    const killAHolder = async () => {
+      const holder = await eventually(async () => {
+        const held = (await Promise.all(nodes.map(load))).map((node) => node.reservation).find((id) => id !== null && !killedAt.has(id));
+        return held ?? undefined;
+      }, 60_000, 'a node under way');
+      await kill(holder);
+      return holder;
+    };
     await start('churn-4');
-    await kill('churn-1');
-    await sleep(1500);
+    const first = await killAHolder();
     await start('churn-5');
-    await sleep(500);
-    await kill('churn-3');
-    await sleep(1000);
-    await kill('churn-4');
-
+    const second = await killAHolder();
     let timer: NodeJS.Timeout | undefined;
     const late = async () => {
       const states = await Promise.all(nodes.map(async (nodeId) => ({ nodeId, ...pick(await load(nodeId)) })));
@@ -162,9 +164,9 @@ describe('conductors owning shares of the fleet', () => {
     expect(stints.length).toBeGreaterThanOrEqual(nodes.length * 3);
     const overlaps = stints.filter((a) => stints.some((b) => b.node === a.node && b.conductor !== a.conductor && b.from < a.to && a.from < b.to));
     expect(overlaps).toEqual([]);
-    // The churn mattered: some nodes were worked by more than one conductor over their life.
+    // The kills mattered: the killed conductors' work under way was taken over by others.
     const workers = new Map<string, Set<string>>();
     for (const stint of stints) workers.set(stint.node, (workers.get(stint.node) ?? new Set()).add(stint.conductor));
-    expect([...workers.values()].some((set) => set.size > 1)).toBe(true);
+    for (const killed of [first, second]) expect([...workers.values()].some((set) => set.has(killed) && set.size > 1)).toBe(true);
   });
 });

@@ -45,8 +45,8 @@ export interface OwnWork {
  * same node: the expected-revision check lets one win, and the others find nothing left to do.
  *
  * Each node is looked after by the conductor the hash rings over the live conductors give it to
- * (`ConductorRings`), so that a sweep does not grow with the number of conductors; a node no live
- * conductor's ring covers is looked after by every conductor, as before partitioning.
+ * (`ConductorRings`) instead of by every conductor at once; a node no live conductor's ring
+ * covers is looked after by every conductor, as before partitioning.
  *
  * A node this conductor holds but runs no work for (its commit went through while the reply
  * or the outcome got lost in a bus outage, or this conductor restarted under the same id) is

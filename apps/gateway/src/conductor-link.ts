@@ -1,10 +1,10 @@
 /**
- * The gateway's side of the bus: one NATS connection, the conductor client (node commands to
- * the conductor owning the node, by the hash rings over the live conductors; others, and those of
- * nodes the gateway does not know yet, to whichever conductor of the queue group answers first), the roster of live conductors, and the
- * other gateways (a write is acknowledged once they all show it), and the ramdisk agents'
- * heartbeats the gateways take (`AgentLiveness`). In the all-in-one process commands go to the
- * process's own conductor by a call instead.
+ * The gateway's side of the bus: one NATS connection, the conductor client (a node's commands
+ * to the conductor owning it by the hash rings over the live conductors; other commands, and
+ * those of nodes the gateway does not know yet, to whichever conductor of the queue group answers
+ * first), the roster of live conductors, the other gateways (a write is acknowledged once they
+ * all show it), and the ramdisk agents' heartbeats the gateways take (`AgentLiveness`). In the
+ * all-in-one process commands go to the process's own conductor by a call instead.
  */
 import { nodeOwnerLookup, type RingNode } from '@ironledger/application';
 import { ConductorClient, type LogFollower, type Member, natsAccess, ReaderSync, Roster } from '@ironledger/bus';
@@ -125,4 +125,3 @@ export class ConductorLink {
     return reply;
   }
 }
-
