@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConductorClient } from '@ironledger/bus';
+import { ConductorClient, type ConductorClientOptions } from '@ironledger/bus';
 import { busSubjects, type CommandReply } from '@ironledger/contracts';
 import { type NodeCommand } from '@ironledger/domain';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -11,10 +11,10 @@ export class CommandBus {
     private readonly client: ConductorClient,
   ) {}
 
-  /** `subjectPrefix`: the run's NATS_SUBJECT_PREFIX (see `isolatedRun`). */
-  static async connect(servers: string, subjectPrefix?: string): Promise<CommandBus> {
+  /** `subjectPrefix`: the run's NATS_SUBJECT_PREFIX (see `isolatedRun`); `ownerOf`: the conductor to send a command to, as a gateway knows it. */
+  static async connect(servers: string, subjectPrefix?: string, ownerOf?: ConductorClientOptions['ownerOf']): Promise<CommandBus> {
     const nc = await connect({ servers });
-    return new CommandBus(nc, new ConductorClient(nc, { subjects: busSubjects(subjectPrefix), timeoutMs: 10_000 }));
+    return new CommandBus(nc, new ConductorClient(nc, { subjects: busSubjects(subjectPrefix), timeoutMs: 10_000, ownerOf }));
   }
 
   send(command: Omit<NodeCommand, 'meta'> & { meta?: Partial<NodeCommand['meta']> }): Promise<CommandReply> {

@@ -49,8 +49,8 @@ export function spawnService(entry: string, env: Readonly<Record<string, string 
 }
 
 /** `spawnService`, then wait until it prints `ready`. */
-export async function startService(entry: string, env: Record<string, string>, { name = entry, readyTimeoutMs = 20_000 } = {}): Promise<Service> {
-  const service = spawnService(entry, env, name);
+export async function startService(entry: string, env: Record<string, string>, { name = entry, readyTimeoutMs = 20_000, keepChars = 20_000 } = {}): Promise<Service> {
+  const service = spawnService(entry, env, name, keepChars);
   const child = service.process;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} not ready after ${readyTimeoutMs} ms:\n${service.output()}`)), readyTimeoutMs);

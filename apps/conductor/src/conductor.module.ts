@@ -4,7 +4,7 @@ import { Conductor } from './conductor.js';
 
 @Module({})
 export class ConductorModule {
-  static forRoot(conductor: Conductor, commandSubject: string): DynamicModule {
-    return { module: ConductorModule, controllers: [commandController(commandSubject)], providers: [{ provide: Conductor, useValue: conductor }] };
+  static forRoot(conductor: Conductor, commandSubjects: readonly string[]): DynamicModule {
+    return { module: ConductorModule, controllers: [commandController(commandSubjects)], providers: [{ provide: Conductor, useValue: conductor }] };
   }
 }

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { AllocationCommandHandler, Allocator, ChassisCommandHandler, DeployTemplateCommandHandler, type Handled, handleWithClaims, LiveProjection, NodeCommandHandler, type SharedState, UniqueClaims } from '@ironledger/application';
 import { exitIfRefused, natsAccess, Roster } from '@ironledger/bus';
-import { CONDUCTOR_QUEUE, type LocalConductor, type ResourceKind } from '@ironledger/contracts';
+import { CONDUCTOR_QUEUE, conductorOwnSubject, type LocalConductor, type ResourceKind } from '@ironledger/contracts';
 import { type CommandMeta, type Node, type NodeEvent } from '@ironledger/domain';
 import { closeHardwareTypes, driverCheck, type HardwareType, hardwareTypes, type SharedHardware } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
@@ -64,7 +64,8 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
     allowDeletingAvailableNodes: config.allowDeletingAvailableNodes, ramdiskImages: config.drivers.agent?.images,
   });
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(
-    ConductorModule.forRoot(conductor, config.subjects.conductorCommand),
+    // The queue group's subject, and this conductor's own: where gateways send the commands of the nodes the rings give it.
+    ConductorModule.forRoot(conductor, [config.subjects.conductorCommand, conductorOwnSubject(config.subjects, config.conductorId)]),
     { transport: Transport.NATS, options: { ...natsAccess(config.natsUrl), queue: CONDUCTOR_QUEUE, maxReconnectAttempts: -1, noAsyncTraces: true }, logger: new NestLogger(logger) },
   );
   await app.listen();
@@ -72,8 +73,10 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
   // hears it may send a command nobody listens for yet ("no responders").
   await app.unwrap<NatsConnection>().flush();
   // Announced only once it takes commands: a gateway that hears this conductor may send it one.
-  const roster = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start(config.conductorId, { group: config.conductorGroup, drivers: [...drivers.keys()] });
-  const watchdog = new Watchdog(roster, projection, handler, config, log, { allocations: allocator, work: runner });
+  const card = { group: config.conductorGroup, drivers: [...drivers.keys()] };
+  const roster = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start(config.conductorId, card);
+  // Each node is looked after by the conductor the rings give it to (see `Watchdog`).
+  const watchdog = new Watchdog(roster, projection, handler, { ...config, ring: card }, log, { allocations: allocator, work: runner });
   watchdog.start();
   let stopping = false;
   const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => !stopping && roster.connected, config.metricsHost) : undefined;

@@ -10,7 +10,7 @@ const NODE = '5f0c1ab4-8d2e-4c4b-9e36-2a6f1c0de001';
 let store: InMemoryEventStore;
 let handler: NodeCommandHandler;
 let projection: LiveProjection;
-let liveness: { alive: string[]; heard: boolean };
+let liveness: { alive: string[]; heard: boolean; members?: { id: string; group: string; drivers: string[] }[] };
 
 const command = (type: NodeCommand['type'], data: object, conductor?: string, nodeId = NODE): NodeCommand =>
   ({ type, nodeId, data, meta: { at: new Date().toISOString(), actor: 'tester', requestId: `req-${type}`, conductor } }) as NodeCommand;
@@ -21,7 +21,7 @@ async function given(...commands: NodeCommand[]): Promise<void> {
 }
 
 function watchdog(options: Partial<ConstructorParameters<typeof Watchdog>[3]> = {}, work?: OwnWork, allocations?: Allocator): Watchdog {
-  const roster: Liveness = { alive: () => liveness.alive, heardLongEnough: () => liveness.heard };
+  const roster: Liveness = { alive: () => liveness.alive, heardLongEnough: () => liveness.heard, members: () => (liveness.members ?? []).map((member) => ({ ...member, alive: liveness.alive.includes(member.id) })) };
   return new Watchdog(roster, projection, handler, { conductorId: SELF, heartbeatIntervalMs: 1000, callbackTimeoutS: 60, ...options }, () => undefined, { work, allocations });
 }
 
@@ -78,6 +78,28 @@ describe('the watchdog', () => {
     await watchdog().sweep();
     await given();
     expect(node()).toMatchObject({ provision_state: 'enroll', reservation: null, last_error: 'Conductor conductor-gone stopped while the node was verifying; the operation cannot be resumed.' });
+  });
+
+  it('recovers a dead conductor’s node only when the rings over the live conductors give the node to this one', async () => {
+    await given(command('RequestProvisionAction', { target: 'manage' }, 'conductor-gone'));
+    // The other live conductor alone enables the node's hardware type: the node is its to recover.
+    liveness = { alive: [SELF, 'conductor-other'], heard: true, members: [{ id: 'conductor-other', group: '', drivers: ['fake-hardware'] }] };
+    await watchdog({ ring: { group: '', drivers: ['ipmi'] } }).sweep();
+    await given();
+    expect(node()).toMatchObject({ provision_state: 'verifying', reservation: 'conductor-gone' });
+    // A conductor of another group does not take the node either.
+    liveness.members = [{ id: 'conductor-other', group: 'rack2', drivers: ['fake-hardware'] }];
+    await watchdog({ ring: { group: '', drivers: ['fake-hardware'] } }).sweep();
+    await given();
+    expect(node()).toMatchObject({ provision_state: 'enroll', reservation: null });
+  });
+
+  it('looks after a node no live conductor’s ring covers, as every conductor did before partitioning', async () => {
+    await given(command('RequestProvisionAction', { target: 'manage' }, 'conductor-gone'));
+    liveness = { alive: [SELF], heard: true, members: [] };
+    await watchdog({ ring: { group: 'rack9', drivers: ['ipmi'] } }).sweep();
+    await given();
+    expect(node()).toMatchObject({ provision_state: 'enroll', reservation: null });
   });
 
   it('leaves the nodes of live conductors alone, and judges nobody before it has listened long enough', async () => {

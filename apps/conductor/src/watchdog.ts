@@ -1,4 +1,4 @@
-import { type Allocator, type LiveProjection, type NodeCommandHandler, watchdogAction, type WatchdogFacts } from '@ironledger/application';
+import { type Allocator, ConductorRings, type LiveProjection, type NodeCommandHandler, type RingMember, watchdogAction, type WatchdogFacts } from '@ironledger/application';
 import { type CommandMeta, DomainError, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
 
 export interface WatchdogOptions {
@@ -10,6 +10,12 @@ export interface WatchdogOptions {
   readonly introspectionTimeoutS?: number;
   /** Finished introspection records older than this are dropped (0: kept forever). */
   readonly nodeStatusKeepTimeS?: number;
+  /**
+   * This conductor's group and hardware types, as its heartbeat announces them: with them, a sweep
+   * looks after only the nodes the hash rings over the live conductors give this one (and those
+   * it holds); without, every node.
+   */
+  readonly ring?: Omit<RingMember, 'id'>;
 }
 
 /** Who is alive among the conductors (the bus's `Roster`). */
@@ -17,6 +23,8 @@ export interface Liveness {
   alive(): string[];
   /** Whether silence proves anything now (not just after start, a bus outage or a stall). */
   heardLongEnough(): boolean;
+  /** Every conductor heard from, with its group and hardware types, and whether it is alive now. */
+  members(): readonly (RingMember & { readonly alive: boolean })[];
 }
 
 /** This conductor's own work (the `WorkRunner`): which nodes it works on, how to take one up again, and what a commit leaves to do. */
@@ -35,6 +43,10 @@ export interface OwnWork {
  * their retention are dropped (its `node_status_keep_time`). Allocations a dead conductor left
  * `allocating` are finished or failed (`Allocator.recover`). Several conductors may try the
  * same node: the expected-revision check lets one win, and the others find nothing left to do.
+ *
+ * Each node is looked after by the conductor the hash rings over the live conductors give it to
+ * (`ConductorRings`) instead of by every conductor at once; a node no live conductor's ring
+ * covers is looked after by every conductor, as before partitioning.
  *
  * A node this conductor holds but runs no work for (its commit went through while the reply
  * or the outcome got lost in a bus outage, or this conductor restarted under the same id) is
@@ -79,7 +91,11 @@ export class Watchdog {
       // interval and usually sends nothing (100,000 nodes: 87 ms of CPU a sweep with one per node, 20 ms without).
       const meta = { at: new Date(now).toISOString(), actor: 'conductor', requestId: `watchdog-${conductorId}-${run}`, conductor: conductorId };
       const work = this.around.work;
-      const facts: WatchdogFacts = { conductorId, alive, callbackTimeoutS, introspectionTimeoutS, nodeStatusKeepTimeS, meta, ...(work && { workingOn: (nodeId: string) => work.isWorkingOn(nodeId) }) };
+      const facts: WatchdogFacts = {
+        conductorId, alive, callbackTimeoutS, introspectionTimeoutS, nodeStatusKeepTimeS, meta,
+        ...(work && { workingOn: (nodeId: string) => work.isWorkingOn(nodeId) }),
+        ...(this.options.ring && { owns: this.owns(this.options.ring) }),
+      };
       for (const node of [...this.projection.readModel.all()]) {
         const action = watchdogAction(node, now, facts);
         if (action?.kind === 'send') await this.send(action.command);
@@ -89,6 +105,17 @@ export class Watchdog {
     } finally {
       this.sweeping = false;
     }
+  }
+
+  /** Whether a node is this conductor's by the rings over the live conductors (this one with its own card), or nobody's. */
+  private owns(card: Omit<RingMember, 'id'>): (node: Node) => boolean {
+    const { conductorId } = this.options;
+    const others = this.roster.members().filter((member) => member.alive && member.id !== conductorId);
+    const rings = new ConductorRings([...others, { id: conductorId, ...card }]);
+    return (node) => {
+      const owner = rings.ownerOf(node);
+      return owner === undefined || owner === conductorId;
+    };
   }
 
   /** Takes up an orphan's work, once its stream (not only the projection) says this conductor still holds it. */

@@ -1,10 +1,12 @@
 /**
- * The gateway's side of the bus: one NATS connection, the conductor client (node commands to
- * whichever conductor of the queue group answers first), the roster of live conductors, and the
- * other gateways (a write is acknowledged once they all show it), and the ramdisk agents'
- * heartbeats the gateways take (`AgentLiveness`). In the all-in-one process commands go to the
- * process's own conductor by a call instead.
+ * The gateway's side of the bus: one NATS connection, the conductor client (a node's commands
+ * to the conductor owning it by the hash rings over the live conductors; other commands, and
+ * those of nodes the gateway does not know yet, to whichever conductor of the queue group answers
+ * first), the roster of live conductors, the other gateways (a write is acknowledged once they
+ * all show it), and the ramdisk agents' heartbeats the gateways take (`AgentLiveness`). In the
+ * all-in-one process commands go to the process's own conductor by a call instead.
  */
+import { nodeOwnerLookup, type RingNode } from '@ironledger/application';
 import { ConductorClient, type LogFollower, type Member, natsAccess, ReaderSync, Roster } from '@ironledger/bus';
 import { type BusSubjects, type CommandError, type CommandReply, type CommandRequest, type HardwareQuery, type LocalConductor, type QueryReply } from '@ironledger/contracts';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
@@ -27,6 +29,8 @@ export interface ConductorLinkOptions {
   readonly gateway: { readonly id: string; readonly readModel: LogFollower; readonly syncTimeoutMs: number };
   /** Where the agents' heartbeats that this gateway and the others take are kept. */
   readonly agents: AgentLiveness;
+  /** A node as the gateway's read model has it: its command goes to the conductor the hash rings give it to. */
+  readonly nodeOf?: (nodeId: string) => RingNode | undefined;
 }
 
 export class ConductorLink {
@@ -52,7 +56,7 @@ export class ConductorLink {
       heartbeatIntervalMs: options.heartbeatIntervalMs,
       timeoutMs: syncTimeoutMs,
     }).start();
-    const client = new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs });
+    const client = new ConductorClient(nats, { subjects: options.subjects, timeoutMs: options.commandTimeoutMs, ownerOf: options.nodeOf && nodeOwnerLookup(() => roster.members(), options.nodeOf) });
     const subject = options.subjects.agentHeartbeat;
     const subscription = nats.subscribe(subject, {
       callback: (_error, message) => {

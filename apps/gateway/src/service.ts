@@ -50,7 +50,7 @@ export async function startGateway(config: GatewayConfig, shared?: SharedState, 
   const agents = new AgentLiveness((nodeId) => projection.readModel.get(nodeId));
   const metrics = new GatewayMetrics(serviceRegistry('gateway'), store, projection, { ...config.metrics, lastHeartbeat: (node) => agents.lastHeartbeat(node) });
   const gateway = { id: config.instanceId, readModel: projection, syncTimeoutMs: config.readSyncTimeoutMs };
-  const conductors = await ConductorLink.connect({ ...config, roundTrip: metrics.conductorRoundTrip, local, gateway, agents });
+  const conductors = await ConductorLink.connect({ ...config, roundTrip: metrics.conductorRoundTrip, local, gateway, agents, nodeOf: (nodeId) => projection.readModel.get(nodeId) });
   // Subscribers' NATS stream is fed from the store itself; several gateways may relay at once.
   const relay = new EventRelay({
     store,

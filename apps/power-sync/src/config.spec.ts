@@ -18,4 +18,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDFISH_MAX_SOCKETS: '32' }).drivers.redfish?.maxSockets).toBe(32);
     for (const wrong of ['0', '-1', '2.5', 'many']) expect(() => loadConfig({ REDFISH_MAX_SOCKETS: wrong })).toThrow(/REDFISH_MAX_SOCKETS must be/);
   });
+
+  it('hears the conductors’ heartbeats on their interval, 1000 ms unless HEARTBEAT_INTERVAL_MS says otherwise', () => {
+    expect(loadConfig({}).heartbeatIntervalMs).toBe(1000);
+    expect(loadConfig({ HEARTBEAT_INTERVAL_MS: '200' }).heartbeatIntervalMs).toBe(200);
+  });
 });

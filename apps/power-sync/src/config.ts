@@ -13,6 +13,8 @@ export interface PowerSyncConfig {
   readonly subjects: BusSubjects;
   /** COMMAND_TIMEOUT_MS (default 10000): how long to wait for a conductor to record what a visit found. */
   readonly commandTimeoutMs: number;
+  /** HEARTBEAT_INTERVAL_MS: the conductors' heartbeat interval, as they are configured (default 1000): which are alive, to send each node's findings to its owner. */
+  readonly heartbeatIntervalMs: number;
   /** POWER_SYNC_ID: this instance's name in logs and events (default host-pid-random). */
   readonly instanceId: string;
   /** EVENT_STORE, KURRENTDB_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX, JETSTREAM_REPLICAS: see `storeConfigFromEnv`. */
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfi
     natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
     subjects: busSubjects(env.NATS_SUBJECT_PREFIX || undefined),
     commandTimeoutMs: number('COMMAND_TIMEOUT_MS', 10_000, 1),
+    heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000, 1),
     instanceId: env.POWER_SYNC_ID || `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
     store: storeConfigFromEnv(env),
     syncIntervalS: number('SYNC_POWER_STATE_INTERVAL', 60, 0.1),

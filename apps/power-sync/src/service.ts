@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { LiveProjection, type SharedState } from '@ironledger/application';
-import { ConductorClient, exitIfRefused, natsAccess } from '@ironledger/bus';
+import { LiveProjection, nodeOwnerLookup, type SharedState } from '@ironledger/application';
+import { ConductorClient, exitIfRefused, natsAccess, Roster } from '@ironledger/bus';
 import { closeHardwareTypes, hardwareTypes, type SharedHardware } from '@ironledger/drivers';
 import { openEventStore } from '@ironledger/event-store';
 import { NestLogger, serveMetrics, serviceLogger, serviceRegistry } from '@ironledger/observability';
@@ -34,7 +34,10 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
     replicas: config.queueReplicas,
   }).catch(exitIfRefused);
   const drivers = shared?.drivers ?? hardwareTypes(config.drivers);
-  const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
+  // What a visit found goes to the conductor owning the node, as a gateway sends a node's commands.
+  const conductors = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start();
+  const ownerOf = nodeOwnerLookup(() => conductors.members(), (nodeId) => projection.readModel.get(nodeId));
+  const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs, ownerOf }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
 
   const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger: new NestLogger(logger) });
   const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => true, config.metricsHost) : undefined;
@@ -44,6 +47,7 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
     async stop() {
       metricsServer?.close();
       await app.close();
+      conductors.stop();
       if (!shared) {
         await closeHardwareTypes(drivers);
         await projection.stop();

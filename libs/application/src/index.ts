@@ -10,3 +10,4 @@ export * from './move.js';
 export * from './name-claims.js';
 export * from './allocator.js';
 export * from './watchdog.js';
+export * from './hash-ring.js';

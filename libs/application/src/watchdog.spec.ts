@@ -38,6 +38,10 @@ describe('the watchdog’s choice for a node', () => {
     ['an orphan (held here, still past the grace, no work) is resumed', nodeIn('deploying', { reservation: SELF, updated_at: ago(ORPHAN_GRACE_MS * 2) }), {}, { kind: 'resume' }],
     ['a node held here within the grace is not yet an orphan', nodeIn('deploying', { reservation: SELF, updated_at: ago(ORPHAN_GRACE_MS / 2) }), {}, null],
     ['a node held here whose work runs is no orphan', nodeIn('deploying', { reservation: SELF, updated_at: ago(ORPHAN_GRACE_MS * 2) }), { workingOn: () => true }, null],
+    ['a node another conductor owns is left to it, though a dead conductor holds it', nodeIn('deploying', { reservation: 'conductor-gone' }), { owns: () => false }, null],
+    ['a node another conductor owns is left to it, though its wait timed out', waiting('wait call-back', 61_000), { owns: () => false }, null],
+    ['a node this conductor owns is recovered from a dead holder', nodeIn('deploying', { reservation: 'conductor-gone' }), { owns: () => true }, send('RecoverNode', { deadConductor: 'conductor-gone' })],
+    ['a node held here is looked after here, whoever owns it now', nodeIn('deploying', { reservation: SELF, updated_at: ago(ORPHAN_GRACE_MS * 2) }), { owns: () => false }, { kind: 'resume' }],
     ['a conductor running no work of its own looks for no orphans', nodeIn('deploying', { reservation: SELF, updated_at: ago(ORPHAN_GRACE_MS * 2) }), { workingOn: undefined }, null],
     [
       'an introspection past the inspector’s timeout fails',

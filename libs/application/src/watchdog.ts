@@ -27,6 +27,12 @@ export interface WatchdogFacts {
   readonly conductorId: string;
   /** The conductors alive now (this one among them): a node held by any other is recovered. */
   readonly alive: ReadonlySet<string>;
+  /**
+   * Whether the node is this conductor's to look after (the hash ring gives it to this one, or to
+   * no live conductor at all); absent: every node is. Nodes this conductor holds are its own
+   * whatever the ring says: it finishes what it started.
+   */
+  readonly owns?: (node: Node) => boolean;
   /** Whether this conductor runs work for a node now; absent when it runs none of its own (no orphans are looked for). */
   readonly workingOn?: (nodeId: string) => boolean;
   readonly callbackTimeoutS: number;
@@ -43,13 +49,15 @@ export type WatchdogAction = { readonly kind: 'send'; readonly command: RecoverN
 
 /**
  * The watchdog's choice for `node` at `now` (ms since the epoch), `null` when there is nothing to
- * do, first match winning: a node a dead conductor held is recovered; one this conductor holds but
+ * do, first match winning: a node neither this conductor's (`owns`) nor held by it is left to its
+ * owner; a node a dead conductor held is recovered; one this conductor holds but
  * has been still on for `ORPHAN_GRACE_MS` without work is resumed; an introspection past the
  * inspector's timeout, then a wait past the callback timeout, fails; a finished introspection
  * record past its retention is dropped.
  */
 export function watchdogAction(node: Node, now: number, facts: WatchdogFacts): WatchdogAction | null {
   const { meta } = facts;
+  if (facts.owns && node.reservation !== facts.conductorId && !facts.owns(node)) return null;
   if (node.reservation !== null && !facts.alive.has(node.reservation)) {
     return send({ type: 'RecoverNode', nodeId: node.uuid, data: { deadConductor: node.reservation }, meta });
   }

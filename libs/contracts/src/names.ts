@@ -99,6 +99,16 @@ export type BusSubjects = ReturnType<typeof busSubjects>;
 
 export const CONDUCTOR_QUEUE = 'conductors';
 
+/**
+ * The subject only `conductorId` takes commands on (besides the queue group's): where a node's
+ * commands go when the hash rings name the conductor owning it. Characters a NATS subject token
+ * cannot hold (dots, wildcards, white space) are written as `%` and their hex code.
+ */
+export function conductorOwnSubject(subjects: BusSubjects, conductorId: string): string {
+  const token = conductorId.replace(/[\s.*>%]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return `${subjects.conductorCommand}.${token}`;
+}
+
 /** Where the event relay publishes node events, unless configured otherwise. */
 export const NODE_EVENTS_SUBJECT_PREFIX = 'ironledger.events';
 /** Where the event relay publishes Ironic-style notifications, unless configured otherwise. */
