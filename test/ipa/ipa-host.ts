@@ -24,6 +24,9 @@ const run = (command: string, ...args: string[]): string => execFileSync(command
 /** Why IPA cannot run here (no loop devices, no overlay file system, no namespaces), or null when it can. */
 export function whyIpaCannotRun(): string | null {
   if (!existsSync('/dev/loop-control')) return 'no loop devices on this machine (/dev/loop-control is missing)';
+  // IPA takes a machine with /sys/firmware/efi for one it manages the UEFI boot entries of
+  // (efibootmgr), and so does grub-install in the sysfs IPA mounts for its chroot: never this one's.
+  if (existsSync('/sys/firmware/efi')) return 'this machine booted by UEFI (/sys/firmware/efi): IPA and its grub-install would write its boot entries';
   // IPA's /etc is an overlay (agent-namespace.sh).
   if (!/\toverlay$/m.test(readFileSync('/proc/filesystems', 'utf8'))) return 'no overlay file system in this kernel (/proc/filesystems)';
   try {
