@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Makes a partition image (ext4) whose root file system holds what ironic-python-agent's boot
-# loader installation runs in its chroot of the deployed root: a shell, mount, the tools
-# grub-mkconfig's scripts call, and this machine's own GRUB for BIOS (grub-install,
-# grub-mkconfig and their modules, from Debian's grub2-common and grub-pc-bin), each program
-# with the shared libraries it loads. No kernel: grub-mkconfig writes a configuration without
+# loader installation runs in its chroot of the deployed root: a shell, mount, udevadm (how
+# grub-install finds a partition's disk), the tools grub-mkconfig's scripts call, and this
+# machine's own GRUB for BIOS (grub-install, grub-mkconfig and their modules, from Debian's
+# grub2-common and grub-pc-bin), each program with the shared libraries it loads. No kernel: grub-mkconfig writes a configuration without
 # a menu entry when /boot holds none, which is all IPA asks of it.
 #   test/ipa/grub-root.sh IMAGE  -> writes IMAGE; prints the file system's UUID
 set -euo pipefail
@@ -27,6 +27,7 @@ for program in "${programs[@]}"; do
   ldd "$path" 2>/dev/null | grep -oE '/[^ ]+' | while read -r library; do copy "$library"; done || true
 done
 cp -a /usr/lib/grub "$root/usr/lib/"
+# BIOS only: UEFI's modules, where a machine has them, would only make the image bigger.
 rm -rf "$root/usr/lib/grub/x86_64-efi"
 mkdir -p "$root/usr/share" "$root/etc"
 cp -a /usr/share/grub "$root/usr/share/"
