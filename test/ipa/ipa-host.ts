@@ -56,6 +56,8 @@ export interface IpaHostOptions {
 export class IpaHost {
   private agent: ChildProcess | null = null;
   private output = '';
+  /** How many characters IPA has logged in all, of which `output` keeps the last. */
+  private loggedChars = 0;
   private floppyDevice: string | null = null;
 
   private constructor(
@@ -116,6 +118,7 @@ export class IpaHost {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
+      this.loggedChars += chunk.toString().length;
       this.output = (this.output + chunk.toString()).slice(-200_000);
     };
     child.stdout!.on('data', keep);
@@ -160,6 +163,17 @@ export class IpaHost {
   /** The last of IPA's log. */
   logs(chars = 20_000): string {
     return this.output.slice(-chars);
+  }
+
+  /** A mark in IPA's log, for `logsSince`. */
+  logMark(): number {
+    return this.loggedChars;
+  }
+
+  /** What IPA logged after `mark` (as much of it as is kept). */
+  logsSince(mark: number): string {
+    const chars = this.loggedChars - mark;
+    return chars > 0 ? this.output.slice(-chars) : '';
   }
 
   read(offset: number, length: number): Buffer {
