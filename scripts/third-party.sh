@@ -13,15 +13,18 @@ third_party_bundle() {
   return 1
 }
 
-# apt_install PACKAGE...: installs those of Debian's packages that are missing.
+# apt_install [--no-install-recommends] PACKAGE...: installs those of Debian's packages that are
+# missing (without the packages they recommend, when asked).
 apt_install() {
+  local options=()
+  [ "${1:-}" = --no-install-recommends ] && { options=("$1"); shift; }
   local missing=() package
   for package in "$@"; do dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package"); done
   [ ${#missing[@]} -eq 0 ] && return
   echo "installing Debian's ${missing[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2
-  apt-get install -y -qq "${missing[@]}" >&2
+  apt-get install -y -qq "${options[@]}" "${missing[@]}" >&2
 }
 
 # checkout_at REPOSITORY COMMIT DIR: a fresh clone of REPOSITORY in DIR at COMMIT.

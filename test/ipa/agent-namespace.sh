@@ -7,7 +7,9 @@
 # configuration floppy the BMC was given, the parameters.txt of that `ir-vfd-dev` FAT image: IPA
 # reads it by label only from a CD or a USB disk, never from a loop device), no way to reboot or power off the machine (/proc/sysrq-trigger is
 # /dev/null, poweroff and reboot are the shims beside this script, and CAP_SYS_BOOT is dropped) nor
-# to make device nodes (CAP_MKNOD dropped), and IPA's arguments are this script's.
+# to make device nodes (CAP_MKNOD dropped), and IPA's arguments are this script's. No udev runs
+# here: this script makes the nodes of the partitions IPA makes, and the udevadm shim records
+# their UUIDs where udev would.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 : "${IRONLEDGER_IPA_STATE:?}" "${IRONLEDGER_IPA_DEVICES:?}" "${IRONLEDGER_IPA_SRC:?}"
@@ -21,17 +23,21 @@ fi
 
 dev=$(mktemp -d)
 mount -t tmpfs -o mode=755,size=1m ironledger-ipa-dev "$dev"
-for node in null zero full random urandom tty; do
-  touch "$dev/$node"
-  mount --bind "/dev/$node" "$dev/$node"
-done
+# Device nodes, not bind mounts: IPA binds /dev into the chroot of a deployed root without its
+# submounts, where a bind-mounted node would be the empty file under it.
+# node PATH: a node in the private /dev for the machine's PATH, with its type and numbers.
+node() {
+  local type
+  type=$([ -b "$1" ] && echo b || echo c)
+  mknod -m "$([ "$type" = b ] && echo 660 || echo 666)" "$dev/${1#/dev/}" "$type" $(stat -c '%Hr %Lr' "$1")
+}
+for name in null zero full random urandom tty; do node "/dev/$name"; done
 mkdir "$dev/shm" "$dev/pts"
 mount -t tmpfs -o mode=1777,size=16m shm "$dev/shm"
 ln -s /proc/self/fd "$dev/fd"
 for device in ${IRONLEDGER_IPA_DEVICES//,/ }; do
-  case "$device" in /dev/loop[0-9]*) ;; *) echo "refusing $device: only loop devices" >&2; exit 1 ;; esac
-  touch "$dev/${device#/dev/}"
-  mount --bind "$device" "$dev/${device#/dev/}"
+  case "$device" in /dev/loop[0-9]*) [ -b "$device" ] ;; *) false ;; esac || { echo "refusing $device: only loop devices" >&2; exit 1; }
+  node "$device"
 done
 mount --move "$dev" /dev
 # Partitions IPA makes on the test's loop devices (a config drive's, a partition image's) appear
@@ -43,9 +49,13 @@ mount --move "$dev" /dev
     for device in ${IRONLEDGER_IPA_DEVICES//,/ }; do
       disk=${device#/dev/}
       for part in /sys/class/block/"$disk"/"$disk"p*; do
-        [ -e "$part/dev" ] && [ ! -e "/dev/${part##*/}" ] || continue
+        [ -e "$part/dev" ] || continue
+        node=/dev/${part##*/}
         IFS=: read -r major minor < "$part/dev"
-        mknod -m 660 "/dev/${part##*/}" b "$major" "$minor" || true
+        # A partition made again within a tenth of a second may have another number than its node.
+        [ -b "$node" ] && [ "$(stat -c %Hr:%Lr "$node")" = "$major:$minor" ] && continue
+        rm -f "$node"
+        mknod -m 660 "$node" b "$major" "$minor" || true
       done
       for node in /dev/"$disk"p*; do
         [ -b "$node" ] && [ ! -e "/sys/class/block/$disk/${node##*/}" ] && rm -f "$node"

@@ -24,6 +24,9 @@ const run = (command: string, ...args: string[]): string => execFileSync(command
 /** Why IPA cannot run here (no loop devices, no overlay file system, no namespaces), or null when it can. */
 export function whyIpaCannotRun(): string | null {
   if (!existsSync('/dev/loop-control')) return 'no loop devices on this machine (/dev/loop-control is missing)';
+  // IPA takes a machine with /sys/firmware/efi for one it manages the UEFI boot entries of
+  // (efibootmgr), and so does grub-install in the sysfs IPA mounts for its chroot: never this one's.
+  if (existsSync('/sys/firmware/efi')) return 'this machine booted by UEFI (/sys/firmware/efi): IPA and its grub-install would write its boot entries';
   // IPA's /etc is an overlay (agent-namespace.sh).
   if (!/\toverlay$/m.test(readFileSync('/proc/filesystems', 'utf8'))) return 'no overlay file system in this kernel (/proc/filesystems)';
   try {
@@ -53,6 +56,8 @@ export interface IpaHostOptions {
 export class IpaHost {
   private agent: ChildProcess | null = null;
   private output = '';
+  /** How many characters IPA has logged in all, of which `output` keeps the last. */
+  private loggedChars = 0;
   private floppyDevice: string | null = null;
 
   private constructor(
@@ -113,6 +118,7 @@ export class IpaHost {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
+      this.loggedChars += chunk.toString().length;
       this.output = (this.output + chunk.toString()).slice(-200_000);
     };
     child.stdout!.on('data', keep);
@@ -157,6 +163,17 @@ export class IpaHost {
   /** The last of IPA's log. */
   logs(chars = 20_000): string {
     return this.output.slice(-chars);
+  }
+
+  /** A mark in IPA's log, for `logsSince`. */
+  logMark(): number {
+    return this.loggedChars;
+  }
+
+  /** What IPA logged after `mark` (as much of it as is kept). */
+  logsSince(mark: number): string {
+    const chars = this.loggedChars - mark;
+    return chars > 0 ? this.output.slice(-chars) : '';
   }
 
   read(offset: number, length: number): Buffer {

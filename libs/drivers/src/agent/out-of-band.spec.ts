@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { defaultInterfaces, newNode, type Node, type PowerState } from '@ironledger/domain';
 import { type AgentClient } from './client.js';
-import { tearDownAgent } from './out-of-band.js';
+import { installBootloader, tearDownAgent } from './out-of-band.js';
 import { type AgentProvisioningParts } from './parts.js';
 
 const node: Node = newNode('0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d', '2026-11-25T08:00:00.000Z', {
@@ -66,5 +66,35 @@ describe('tear_down_agent', () => {
     const { parts, calls } = host(0, false);
     expect(await tearDownAgent(parts, node, WAIT)).toBe('power off');
     expect(calls).toEqual(['agent standby.power_off', 'bmc read']);
+  });
+});
+
+describe('prepare_instance_boot: the boot loader', () => {
+  /** An agent that names the partitions of `uuids`; the parameters of each boot loader installation it was asked for. */
+  function agentNaming(uuids: Record<string, string>) {
+    const asked: unknown[] = [];
+    const agent = {
+      getPartitionUuids: async () => uuids,
+      installBootloader: async (_where: unknown, params: unknown) => {
+        asked.push(params);
+        return { command_status: 'SUCCEEDED' };
+      },
+    } as unknown as AgentClient;
+    return { parts: { agent }, asked };
+  }
+  const partitionImage: Node = { ...node, instance_info: { image_type: 'partition', capabilities: { boot_mode: 'bios' } } };
+
+  it('goes into the root partition of a partition image that the agent named', async () => {
+    const { parts, asked } = agentNaming({ 'root uuid': '0e308d38-5103-4c35-90ad-f6845ffecff0' });
+    await installBootloader(parts, partitionImage);
+    expect(asked).toEqual([{ root_uuid: '0e308d38-5103-4c35-90ad-f6845ffecff0', efi_system_part_uuid: null, prep_boot_part_uuid: null, target_boot_mode: 'bios' }]);
+  });
+
+  it('is not asked for when the agent names no root partition, or an empty UUID, as Ironic does', async () => {
+    for (const uuids of [{}, { 'root uuid': '' }] as Record<string, string>[]) {
+      const { parts, asked } = agentNaming(uuids);
+      await installBootloader(parts, partitionImage);
+      expect(asked).toEqual([]);
+    }
   });
 });

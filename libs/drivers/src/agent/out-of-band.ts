@@ -33,15 +33,16 @@ export async function runOutOfBand(parts: AgentProvisioningParts, node: Node, st
 /**
  * Ironic's `configure_local_boot`: the agent installs the boot loader of a partition image
  * into its root partition (and the EFI system partition in UEFI mode), and registers a whole
- * disk image's in UEFI mode; a whole disk image booted in BIOS mode has its own already.
+ * disk image's in UEFI mode; a whole disk image booted in BIOS mode has its own already, and a
+ * partition image whose root the agent could not name (no UUID, or an empty one) gets none.
  */
-async function installBootloader({ agent }: AgentProvisioningParts, node: Node): Promise<void> {
+export async function installBootloader({ agent }: Pick<AgentProvisioningParts, 'agent'>, node: Node): Promise<void> {
   const where = agentEndpoint(node);
   const uuids = await agent.getPartitionUuids(where);
   const wholeDisk = isWholeDiskImage(node);
   const bootMode = deployBootMode(node);
   const rootUuid = typeof uuids['root uuid'] === 'string' ? uuids['root uuid'] : null;
-  if (wholeDisk ? bootMode !== 'uefi' : rootUuid === null) return;
+  if (wholeDisk ? bootMode !== 'uefi' : !rootUuid) return;
   const efi = !wholeDisk && bootMode === 'uefi' ? uuids['efi system partition uuid'] : null;
   const params = { root_uuid: rootUuid, efi_system_part_uuid: typeof efi === 'string' ? efi : null, prep_boot_part_uuid: null, target_boot_mode: bootMode };
   const result = await agent.installBootloader(where, params);
