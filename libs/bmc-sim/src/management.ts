@@ -1,19 +1,24 @@
 /**
  * How a virtual BMC takes the changes a management client asks for (PATCH of the system's boot
  * override, boot mode and LED, of the SecureBoot resource, of a chassis' LED, of the BIOS'
- * settings object; `Bios.ResetBios`): each body is checked as a whole, answered with a Redfish
- * error when anything in it is refused (or when the BMC is told to refuse the call), and applied
- * only when all of it is accepted. Pure: no I/O, no clock.
+ * settings object; `Bios.ResetBios`; `ComputerSystem.Reset`): each body is checked as a whole,
+ * answered with a Redfish error when anything in it is refused (or when the BMC is told to refuse
+ * the call), and applied only when all of it is accepted. Pure: no I/O, no clock.
  */
 import {
-  BIOS_ATTRIBUTES, BOOT_MODES, BOOT_OVERRIDE_ENABLED, type BiosValue, INDICATOR_LEDS, type IndicatorLed, type RefusableCall, type VirtualBmc,
+  applyReset, BIOS_ATTRIBUTES, BOOT_MODES, BOOT_OVERRIDE_ENABLED, type BiosValue, INDICATOR_LEDS, type IndicatorLed, isResetType, type RefusableCall, type ResetType,
+  type StablePower, type VirtualBmc,
 } from './model.js';
-import { redfishError, systemEtag } from './resources.js';
+import { redfishError, resetTypeNotAllowed, systemEtag } from './resources.js';
 
-export type Answer = { readonly ok: true } | { readonly ok: false; readonly status: number; readonly body: ReturnType<typeof redfishError> };
+type Refused = { readonly ok: false; readonly status: number; readonly body: ReturnType<typeof redfishError> };
+export type Answer = { readonly ok: true } | Refused;
+
+/** A reset that was applied says what it starts beyond the BMC (inspection ramdisks, agents): its type, the power the host was heading for before, whether it boots. */
+export type ResetAnswer = { readonly ok: true; readonly resetType: ResetType; readonly before: StablePower; readonly booted: boolean } | Refused;
 
 const OK: Answer = { ok: true };
-const refused = (status: number, ...error: Parameters<typeof redfishError>): Answer => ({ ok: false, status, body: redfishError(...error) });
+const refused = (status: number, ...error: Parameters<typeof redfishError>): Refused => ({ ok: false, status, body: redfishError(...error) });
 const notWritable = (property: string) => refused(400, 'PropertyNotWritable', property);
 const notInList = (value: unknown, property: string) => refused(400, 'PropertyValueNotInList', String(value), property);
 
@@ -148,4 +153,15 @@ export function resetBios(bmc: VirtualBmc): Answer {
   bmc.biosResetPending = true;
   bmc.biosPending = null;
   return OK;
+}
+
+/** `POST Systems/{n}/Actions/ComputerSystem.Reset`: a `ResetType` this BMC allows, applied at once (its power may follow later). */
+export function resetSystem(bmc: VirtualBmc, body: unknown, now: number): ResetAnswer {
+  if (!isObject(body) || body.ResetType === undefined) return refused(400, 'ActionParameterMissing', 'ComputerSystem.Reset', 'ResetType');
+  const resetType = body.ResetType;
+  if (resetType === 'Nmi' && refuses(bmc, 'nmi')) return refused(400, 'ActionNotSupported', 'ComputerSystem.Reset');
+  const before = bmc.pendingPower ?? bmc.power;
+  const boots = bmc.boots;
+  if (!isResetType(resetType) || !applyReset(bmc, resetType, now).ok) return { ok: false, status: 400, body: resetTypeNotAllowed(String(resetType)) };
+  return { ok: true, resetType, before, booted: bmc.boots > boots };
 }

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { parseControl, parseEnclosureControl, parseFleetControl } from './control.js';
-import { applyEnclosureControl, createEnclosures, describeEnclosure, type Enclosure, type EnclosureControl, enclosureOwner, enclosureUuid } from './enclosures.js';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { type ControlledFleet, controlBmc, controlEnclosure, installControlRoutes } from './control-api.js';
+import { createEnclosures, type Enclosure, type EnclosureControl, enclosureOwner, enclosureUuid } from './enclosures.js';
+import { HeldRequests } from './held.js';
+import { indexIn, type Params, type Req, sendEmpty, sendJson } from './http.js';
+import { basicAuthHeader, type BmcControl, createBmc, DEFAULT_PASSWORD, DEFAULT_USERNAME, observePower, type StablePower, takeFailure, type VirtualBmc } from './model.js';
+import { type Answer, patchBiosSettings, patchChassis, patchSecureBoot, patchSystem, resetBios, resetSystem } from './management.js';
 import {
-  applyControl, applyReset, basicAuthHeader, type BmcControl, createBmc, DEFAULT_PASSWORD, DEFAULT_USERNAME, describeBmc,
-  isResetType, observePower, type StablePower, takeFailure, type VirtualBmc,
-} from './model.js';
-import { type Answer, patchBiosSettings, patchChassis, patchSecureBoot, patchSystem, resetBios } from './management.js';
-import {
-  BIOS_REGISTRY, biosRegistry, biosResource, biosSettingsResource, chassisCollection, chassisResource, computerSystem, injectedError, REDFISH_VERSION,
-  redfishError, registryCollection, registryFile, resetActionInfo, resetTypeNotAllowed, secureBootResource, serviceRoot, sessionCollection, sessionPath,
-  sessionResource, sessionService, systemCollection, systemEtag, systemUuid,
+  BIOS_REGISTRY, biosRegistry, biosResource, biosSettingsResource, chassisCollection, chassisResource, computerSystem, injectedError, redfishError,
+  registryCollection, registryFile, resetActionInfo, secureBootResource, serviceRoot, sessionCollection, sessionPath, sessionResource, sessionService,
+  systemCollection, systemEtag, systemUuid,
 } from './resources.js';
 import { systemHardwareResource } from './hardware.js';
 import { imageRoutes } from './images.js';
@@ -18,7 +17,7 @@ import { type RamdiskOptions, Ramdisks } from './ramdisk.js';
 import { SessionStore } from './sessions.js';
 import { EventSubscriptions, eventServiceResource, subscriptionCollection, subscriptionPath, subscriptionResource } from './events.js';
 import { type AgentOptions, Agents } from './agent.js';
-import { type RaidMode, STORAGE_ID, type StorageAnswer, Storages } from './storage.js';
+import { STORAGE_ID, type StorageRequest, Storages } from './storage.js';
 import { ejectMedia, insertMedia, isMediaSlot, managerCollection, managerResource, virtualMediaCollection, virtualMediaResource } from './virtual-media.js';
 
 export interface BmcSimOptions {
@@ -58,10 +57,7 @@ type Resource =
   | 'secureBoot' | 'patchSecureBoot' | 'bios' | 'biosSettings' | 'patchBiosSettings' | 'resetBios' | 'chassisCollection' | 'chassis' | 'patchChassis'
   | 'registries' | 'registryFile' | 'registry' | 'managers' | 'manager' | 'virtualMediaCollection' | 'virtualMedia' | 'insertMedia' | 'ejectMedia'
   | 'systemHardware' | 'eventService' | 'subscriptions' | 'subscription' | 'subscribe' | 'unsubscribe' | 'submitTestEvent'
-  | StorageResource;
-
-/** Routes of a system's RAID storage (see `storage.ts`). */
-type StorageResource = 'storageCollection' | 'storage' | 'drive' | 'volumes' | 'createVolume' | 'volume' | 'deleteVolume' | 'raidTask';
+  | 'storageCollection' | StorageRequest;
 
 const SESSION_RESOURCES: ReadonlySet<Resource> = new Set<Resource>(['sessionService', 'sessions', 'login', 'session', 'logout']);
 
@@ -82,38 +78,11 @@ interface Service {
   readonly bmc?: VirtualBmc;
 }
 
-interface Params {
-  n?: string;
-  e?: string;
-  id?: string;
-  sid?: string;
-  /** An event subscription's id. */
-  sub_id?: string;
-  registry?: string;
-  file?: string;
-  slot?: string;
-  /** Below a system: the kind of hardware (`Processors`, …) and an item. */
-  kind?: string;
-  item?: string;
-  storage?: string;
-  drive?: string;
-  volume?: string;
-  task?: string;
-}
-
-type Req = FastifyRequest<{ Params: Params }>;
-
 /** The account of a service: a BMC's, an enclosure's, or the root service's, which serves every system without a prefix. */
 interface Account {
   username: string;
   password: string;
   basicAuth: string;
-}
-
-/** A request held by a hanging BMC, answered when the fault is cleared. */
-interface Held {
-  readonly reply: FastifyReply;
-  readonly resume: () => void;
 }
 
 /** Thrown by the JSON body parser; answered as Redfish `MalformedJSON`. */
@@ -139,13 +108,14 @@ export class BmcSim {
   private readonly now: () => number;
   private readonly count: number;
   private readonly root: Account;
-  private readonly defaults: { readonly username: string; readonly password: string };
   private readonly rootUuid = systemUuid(0);
   private readonly sessions: SessionStore;
   private readonly subscriptions = new EventSubscriptions();
-  private readonly held = new Map<number, Held[]>();
+  private readonly held = new HeldRequests();
   private readonly ramdisks: Ramdisks;
   private readonly agents: Agents;
+  /** What the control API and in-process control changes reach. */
+  private readonly fleet: ControlledFleet;
   /** Each system's RAID storage and its volumes. */
   readonly storages = new Storages();
 
@@ -158,7 +128,6 @@ export class BmcSim {
     this.bmcs = bmcs;
     const enclosureSize = options.enclosureSize ?? 0;
     if (!Number.isInteger(enclosureSize) || enclosureSize < 0 || enclosureSize > this.count) throw new Error(`enclosureSize must be an integer from 0 to the number of systems (${this.count}), not ${enclosureSize}`);
-    this.defaults = defaults;
     this.enclosures = createEnclosures(this.count, enclosureSize, defaults);
     this.root = { ...defaults, basicAuth: basicAuthHeader(defaults.username, defaults.password) };
     this.sessions = new SessionStore({
@@ -171,14 +140,19 @@ export class BmcSim {
       bmcAt: (n) => this.bmcAt(n),
       count: this.count,
       baseUrl: () => this.url,
-      powerOff: (bmc) => this.applyControl(bmc, { powerState: 'Off' }),
+      powerOff: (bmc) => controlBmc(this.fleet, bmc, { powerState: 'Off' }),
     });
+    const { enclosures, now, sessions, held, subscriptions, agents, storages } = this;
+    this.fleet = { bmcs, enclosures, defaults, now, sessions, held, subscriptions, agents, storages };
     const settings = { logger: false, routerOptions: { ignoreTrailingSlash: true }, forceCloseConnections: true, bodyLimit: 64 * 1024 };
     // Both servers offer the same API; the HTTPS instance only differs in its raw server type.
     this.app = (options.tls ? Fastify({ ...settings, https: { key: options.tls.key, cert: options.tls.cert } }) : Fastify(settings)) as unknown as FastifyInstance;
     this.installParsers();
     this.installRedfishRoutes();
-    this.installControlRoutes();
+    installControlRoutes(this.app, this.fleet);
+    this.ramdisks.routes(this.app, (n) => this.bmcAt(n), this.count);
+    this.agents.routes(this.app);
+    imageRoutes(this.app);
   }
 
   /** Starts a simulator and resolves once it listens. */
@@ -206,14 +180,14 @@ export class BmcSim {
   controlEnclosure(index: number, change: EnclosureControl): void {
     const enclosure = this.enclosures[index - 1];
     if (!enclosure) throw new Error(`no enclosure ${index}; there are ${this.enclosures.length}`);
-    this.applyEnclosureControl(enclosure, change);
+    controlEnclosure(this.fleet, enclosure, change);
   }
 
   /** Applies a control request in process, exactly as `PUT /control/bmc/{n}` does. */
   control(index: number, change: BmcControl): void {
     const bmc = this.bmcs[index - 1];
     if (!bmc) throw new Error(`no BMC ${index}; BMCs are 1 to ${this.count}`);
-    this.applyControl(bmc, change);
+    controlBmc(this.fleet, bmc, change);
   }
 
   async close(): Promise<void> {
@@ -301,64 +275,6 @@ export class BmcSim {
     }
   }
 
-  /** The control API: faults per BMC and for ranges of the fleet, and the fleet's counters. */
-  private installControlRoutes(): void {
-    const app = this.app;
-    const missing = (n: string | undefined) => ({ error: `no BMC ${n}; BMCs are 1 to ${this.count}` });
-    app.get<{ Params: Params }>('/control/bmc/:n', (request, reply) => {
-      const bmc = this.bmcAt(request.params.n);
-      if (!bmc) return void sendJson(reply, 404, missing(request.params.n));
-      sendJson(reply, 200, { ...describeBmc(bmc, this.now()), held: this.held.get(bmc.index)?.length ?? 0, sessions: this.sessions.list(bmc.index).length });
-    });
-    app.put<{ Params: Params }>('/control/bmc/:n', (request, reply) => {
-      const bmc = this.bmcAt(request.params.n);
-      if (!bmc) return void sendJson(reply, 404, missing(request.params.n));
-      const parsed = parseControl(request.body);
-      if (!parsed.ok) return void sendJson(reply, 400, { error: parsed.error });
-      this.applyControl(bmc, parsed.value);
-      sendJson(reply, 200, describeBmc(bmc, this.now()));
-    });
-    app.post('/control/fleet', (request, reply) => {
-      const parsed = parseFleetControl(request.body ?? {});
-      if (!parsed.ok) return void sendJson(reply, 400, { error: parsed.error });
-      const { from = 1, to = this.count, ...change } = parsed.value;
-      let updated = 0;
-      for (let index = from; index <= Math.min(to, this.count); index++, updated++) this.applyControl(this.bmcs[index - 1]!, change);
-      sendJson(reply, 200, { updated });
-    });
-    const noEnclosure = (e: string | undefined) => ({ error: `no enclosure ${e}; there are ${this.enclosures.length}` });
-    app.get<{ Params: Params }>('/control/enclosure/:e', (request, reply) => {
-      const enclosure = this.enclosureAt(request.params.e);
-      if (!enclosure) return void sendJson(reply, 404, noEnclosure(request.params.e));
-      sendJson(reply, 200, { ...describeEnclosure(enclosure), sessions: this.sessions.list(enclosureOwner(enclosure.index)).length });
-    });
-    app.put<{ Params: Params }>('/control/enclosure/:e', (request, reply) => {
-      const enclosure = this.enclosureAt(request.params.e);
-      if (!enclosure) return void sendJson(reply, 404, noEnclosure(request.params.e));
-      const parsed = parseEnclosureControl(request.body);
-      if (!parsed.ok) return void sendJson(reply, 400, { error: parsed.error });
-      this.applyEnclosureControl(enclosure, parsed.value);
-      sendJson(reply, 200, describeEnclosure(enclosure));
-    });
-    this.ramdisks.routes(app, (n) => this.bmcAt(n), this.count);
-    this.agents.routes(app);
-    imageRoutes(app);
-    app.get('/control/fleet', (_request, reply) => {
-      const at = this.now();
-      let on = 0;
-      let requests = 0;
-      let resets = 0;
-      let held = 0;
-      for (const bmc of this.bmcs) {
-        if (observePower(bmc, at) === 'On') on++;
-        requests += bmc.requests;
-        resets += bmc.resets;
-      }
-      for (const list of this.held.values()) held += list.length;
-      sendJson(reply, 200, { systems: this.count, enclosures: this.enclosures.length, on, off: this.count - on, requests, resets, sessions: this.sessions.size, held, redfishVersion: REDFISH_VERSION });
-    });
-  }
-
   private bmcAt(param: string | undefined): VirtualBmc | undefined {
     return this.bmcs[indexIn(param, this.count) - 1];
   }
@@ -411,31 +327,10 @@ export class BmcSim {
 
   private afterLatency(call: Call, bmc: VirtualBmc): void {
     if (call.reply.sent || call.reply.raw.destroyed) return;
-    if (bmc.hang) return this.hold(bmc, call.reply, () => this.afterLatency(call, bmc));
+    if (bmc.hang) return this.held.hold(bmc.index, call.reply, () => this.afterLatency(call, bmc));
     const status = takeFailure(bmc);
     if (status !== 0) return void sendJson(call.reply, status, injectedError(status));
     this.answer(call, bmc);
-  }
-
-  private hold(bmc: VirtualBmc, reply: FastifyReply, resume: () => void): void {
-    let list = this.held.get(bmc.index);
-    if (!list) this.held.set(bmc.index, (list = []));
-    const entry: Held = { reply, resume };
-    list.push(entry);
-    // The client may give up first; forget the request then.
-    reply.raw.once('close', () => {
-      const current = this.held.get(bmc.index);
-      const at = current?.indexOf(entry) ?? -1;
-      if (at >= 0) current!.splice(at, 1);
-      if (current?.length === 0) this.held.delete(bmc.index);
-    });
-  }
-
-  private release(bmc: VirtualBmc): void {
-    const list = this.held.get(bmc.index);
-    if (!list) return;
-    this.held.delete(bmc.index);
-    for (const entry of list) entry.resume();
   }
 
   private account(owner: number): Account {
@@ -464,12 +359,17 @@ export class BmcSim {
     if (resource === 'serviceRoot') return void sendJson(reply, 200, serviceRoot(prefix, this.serviceUuid(owner), withSessions), garbled);
     if (bmc?.authFirst && !this.authenticated(request, owner)) return this.unauthorized(reply);
     if (!withSessions && SESSION_RESOURCES.has(resource)) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
-    if (resource === 'login') return this.login(request, reply, prefix, owner, garbled);
+    if (resource === 'login') {
+      const login = this.sessions.login(owner, this.account(owner), request.body, this.now());
+      if (!login.ok) return void sendJson(reply, login.status, login.body);
+      reply.header('X-Auth-Token', login.session.token).header('Location', sessionPath(prefix, login.session));
+      return void sendJson(reply, 201, sessionResource(prefix, login.session), garbled);
+    }
     if (!this.authenticated(request, owner)) return this.unauthorized(reply);
     const sessions = this.sessions;
     const missing = () => void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
     const slot = request.params.slot;
-    const changed = (answer: Answer) => (answer.ok ? void reply.code(204).header('OData-Version', '4.0').send() : void sendJson(reply, answer.status, answer.body));
+    const changed = (answer: Answer) => (answer.ok ? sendEmpty(reply) : void sendJson(reply, answer.status, answer.body));
     switch (resource) {
       case 'systems':
         return void sendJson(reply, 200, systemCollection(prefix, first, last), garbled);
@@ -536,8 +436,14 @@ export class BmcSim {
       case 'deleteVolume':
       case 'raidTask':
         return request.params.storage === STORAGE_ID ? this.answerStorage(resource, request, reply, prefix, bmc!, garbled) : missing();
-      case 'reset':
-        return this.reset(request, reply, bmc!);
+      case 'reset': {
+        const reset = resetSystem(bmc!, request.body, this.now());
+        if (reset.ok) {
+          this.ramdisks.reset(bmc!, reset.resetType, reset.before);
+          this.agents.afterReset(bmc!, reset.booted, this.now());
+        }
+        return changed(reset);
+      }
       case 'sessionService':
         return void sendJson(reply, 200, sessionService(prefix, sessions.timeoutSeconds), garbled);
       case 'sessions':
@@ -551,7 +457,7 @@ export class BmcSim {
         const session = sessions.get(owner, request.params.sid ?? '');
         if (!session) return void sendJson(reply, 404, redfishError('ResourceMissingAtURI', request.url));
         sessions.remove(session);
-        return void reply.code(204).header('OData-Version', '4.0').send();
+        return sendEmpty(reply);
       }
       case 'eventService':
         return void sendJson(reply, 200, eventServiceResource(prefix), garbled);
@@ -568,9 +474,9 @@ export class BmcSim {
         return void sendJson(reply, 201, subscriptionResource(prefix, created.subscription), garbled);
       }
       case 'submitTestEvent':
-        return void reply.code(204).header('OData-Version', '4.0').send();
+        return sendEmpty(reply);
       case 'unsubscribe':
-        return this.subscriptions.delete(owner, request.params.sub_id ?? '') ? void reply.code(204).header('OData-Version', '4.0').send() : missing();
+        return this.subscriptions.delete(owner, request.params.sub_id ?? '') ? sendEmpty(reply) : missing();
       default: {
         const unreachable: never = resource;
         throw new Error(`unknown resource ${String(unreachable)}`);
@@ -578,84 +484,19 @@ export class BmcSim {
     }
   }
 
-  /** A request to system `n`'s Storage resource, its drives or its volumes. */
-  private answerStorage(resource: Exclude<StorageResource, 'storageCollection'>, request: Req, reply: FastifyReply, prefix: string, bmc: VirtualBmc, garbled: boolean): void {
-    const { drive = '', volume = '', task = '' } = request.params;
-    const n = bmc.index;
-    const mode: RaidMode = { applyTime: bmc.raidApplyTime, taskMs: bmc.raidTaskMs, boots: bmc.boots, now: this.now() };
-    const send = (answer: StorageAnswer) => {
-      if (answer.location) reply.header('Location', answer.location);
-      if (answer.body === undefined) return void reply.code(answer.status).header('OData-Version', '4.0').send();
-      sendJson(reply, answer.status, answer.body, garbled && answer.status < 400);
-    };
-    switch (resource) {
-      case 'storage':
-        return void sendJson(reply, 200, this.storages.storage(prefix, n), garbled);
-      case 'drive':
-        return send(this.storages.drive(prefix, n, drive, request.url));
-      case 'volumes':
-        return void sendJson(reply, 200, this.storages.volumeCollection(prefix, n, mode), garbled);
-      case 'createVolume':
-        return send(this.storages.create(prefix, n, request.body, mode));
-      case 'volume':
-        return send(this.storages.volume(prefix, n, volume, request.url, mode));
-      case 'deleteVolume':
-        return send(this.storages.remove(prefix, n, volume, request.url, request.body, mode));
-      case 'raidTask':
-        return send(this.storages.taskMonitor(prefix, n, task, request.url, mode));
-    }
-  }
-
-  private reset(request: Req, reply: FastifyReply, bmc: VirtualBmc): void {
-    const body = request.body as Record<string, unknown> | undefined;
-    if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-      return void sendJson(reply, 400, redfishError('ActionParameterMissing', 'ComputerSystem.Reset', 'ResetType'));
-    }
-    const resetType = body.ResetType;
-    if (resetType === undefined) return void sendJson(reply, 400, redfishError('ActionParameterMissing', 'ComputerSystem.Reset', 'ResetType'));
-    if (resetType === 'Nmi' && bmc.refuse.includes('nmi')) return void sendJson(reply, 400, redfishError('ActionNotSupported', 'ComputerSystem.Reset'));
-    const before = bmc.pendingPower ?? bmc.power;
-    const boots = bmc.boots;
-    if (!isResetType(resetType) || !applyReset(bmc, resetType, this.now()).ok) {
-      return void sendJson(reply, 400, resetTypeNotAllowed(String(resetType)));
-    }
-    this.ramdisks.reset(bmc, resetType, before);
-    this.agents.afterReset(bmc, bmc.boots > boots, this.now());
-    reply.code(204).header('OData-Version', '4.0').send();
-  }
-
-  private login(request: Req, reply: FastifyReply, prefix: string, owner: number, garbled: boolean): void {
-    const body = request.body as Record<string, unknown> | undefined;
-    const username = body?.UserName;
-    const password = body?.Password;
-    if (typeof username !== 'string') return void sendJson(reply, 400, redfishError('PropertyMissing', 'UserName'));
-    if (typeof password !== 'string') return void sendJson(reply, 400, redfishError('PropertyMissing', 'Password'));
-    const account = this.account(owner);
-    if (username !== account.username || password !== account.password) return void sendJson(reply, 401, redfishError('NoValidSession'));
-    const session = this.sessions.open(owner, username, this.now());
-    reply.header('X-Auth-Token', session.token).header('Location', sessionPath(prefix, session));
-    sendJson(reply, 201, sessionResource(prefix, session), garbled);
+  /** A request to a system's Storage resource, its drives, volumes or task monitors. */
+  private answerStorage(resource: StorageRequest, request: Req, reply: FastifyReply, prefix: string, bmc: VirtualBmc, garbled: boolean): void {
+    const mode = { applyTime: bmc.raidApplyTime, taskMs: bmc.raidTaskMs, boots: bmc.boots, now: this.now() };
+    const answer = this.storages.answer(resource, prefix, bmc.index, { ...request.params, url: request.url, body: request.body }, mode);
+    if (answer.location) reply.header('Location', answer.location);
+    if (answer.body === undefined) return sendEmpty(reply, answer.status);
+    sendJson(reply, answer.status, answer.body, garbled && answer.status < 400);
   }
 
   /** The `UUID` of a service's root: a BMC's is its system's. */
   private serviceUuid(owner: number): string {
     if (owner === 0) return this.rootUuid;
     return owner > 0 ? systemUuid(owner) : enclosureUuid(-owner);
-  }
-
-  private applyEnclosureControl(enclosure: Enclosure, change: EnclosureControl): void {
-    const { credentialsChanged } = applyEnclosureControl(enclosure, change, this.defaults);
-    if (credentialsChanged || change.dropSessions) this.sessions.removeOwner(enclosureOwner(enclosure.index));
-  }
-
-  private applyControl(bmc: VirtualBmc, change: BmcControl): void {
-    const { release, credentialsChanged } = applyControl(bmc, change, this.now());
-    if (credentialsChanged || change.dropSessions || change.sessionService === false) this.sessions.removeOwner(bmc.index);
-    if (release) this.release(bmc);
-    // Back to defaults: a BMC fresh from the factory has no subscriptions.
-    if (change.reset) this.subscriptions.removeOwner(bmc.index);
-    if (change.powerState === 'Off') this.agents.poweredOff(bmc);
-    if (change.reset) this.storages.clear(bmc.index);
   }
 }
 
@@ -664,22 +505,6 @@ interface Call extends Service {
   readonly resource: Resource;
   readonly request: Req;
   readonly reply: FastifyReply;
-}
-
-/** The 1-based index a path parameter names (`7`, never `07`), or 0 when it names none of `count`. */
-function indexIn(param: string | undefined, count: number): number {
-  const index = Number(param);
-  return Number.isInteger(index) && index >= 1 && index <= count && String(index) === param ? index : 0;
-}
-
-/** Sends a JSON body with the OData header; a garbled BMC cuts the body short. */
-function sendJson(reply: FastifyReply, status: number, body: unknown, garbled = false): FastifyReply {
-  const text = JSON.stringify(body);
-  return reply
-    .code(status)
-    .header('OData-Version', '4.0')
-    .type('application/json; charset=utf-8')
-    .send(garbled ? text.slice(0, Math.max(1, text.length >> 1)) : text);
 }
 
 /** Compares `Basic …` credentials that are not byte-for-byte what we precomputed (scheme case, padding). */

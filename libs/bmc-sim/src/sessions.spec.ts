@@ -49,4 +49,17 @@ describe('sessions', () => {
     expect(sessions.list(1)).toHaveLength(2);
     expect(sessions.authenticate(1, first.token, 0)).toBeNull();
   });
+
+  it('open at login only with the account of their service, and name a missing field', () => {
+    const sessions = store();
+    const account = { username: 'admin', password: 'secret' };
+    const code = (answer: ReturnType<SessionStore['login']>) => (answer.ok ? 'opened' : `${answer.status} ${answer.body.error.code.split('.').pop()}`);
+    expect(code(sessions.login(4, account, undefined, 0))).toBe('400 PropertyMissing');
+    expect(code(sessions.login(4, account, { UserName: 'admin' }, 0))).toBe('400 PropertyMissing');
+    expect(code(sessions.login(4, account, { UserName: 'admin', Password: 'wrong' }, 0))).toBe('401 NoValidSession');
+    expect(sessions.size).toBe(0);
+    const opened = sessions.login(4, account, { UserName: 'admin', Password: 'secret' }, 0);
+    expect(opened).toEqual({ ok: true, session: expect.objectContaining({ owner: 4, username: 'admin' }) });
+    expect(sessions.list(4)).toHaveLength(1);
+  });
 });

@@ -3,6 +3,7 @@
  * it: BMC n is owner n, blade enclosure e owner -e, and owner 0 is the root service that serves all
  * systems without a prefix. Expiry is checked lazily on use; `now` comes from the caller.
  */
+import { redfishError } from './resources.js';
 
 export interface Session {
   readonly id: string;
@@ -19,6 +20,9 @@ export interface SessionStoreOptions {
   readonly maxPerOwner: number;
   readonly newToken: () => string;
 }
+
+/** A login's outcome: the session it opened, or the Redfish error that refuses it. */
+export type LoginAnswer = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly status: number; readonly body: ReturnType<typeof redfishError> };
 
 export class SessionStore {
   private readonly byToken = new Map<string, Session>();
@@ -46,6 +50,17 @@ export class SessionStore {
     sessions.set(session.id, session);
     this.byToken.set(session.token, session);
     return session;
+  }
+
+  /** `POST SessionService/Sessions`: a session for `UserName` and `Password` when they are the service's own account's. */
+  login(owner: number, account: { readonly username: string; readonly password: string }, body: unknown, now: number): LoginAnswer {
+    const fields = body as Record<string, unknown> | undefined;
+    const username = fields?.UserName;
+    const password = fields?.Password;
+    if (typeof username !== 'string') return { ok: false, status: 400, body: redfishError('PropertyMissing', 'UserName') };
+    if (typeof password !== 'string') return { ok: false, status: 400, body: redfishError('PropertyMissing', 'Password') };
+    if (username !== account.username || password !== account.password) return { ok: false, status: 401, body: redfishError('NoValidSession') };
+    return { ok: true, session: this.open(owner, username, now) };
   }
 
   /** The live session a token names at this owner, touching it; `null` if none. */

@@ -64,6 +64,18 @@ export interface StorageAnswer {
   readonly location?: string;
 }
 
+/** The requests below a system's Storage resource (its collection aside). */
+export type StorageRequest = 'storage' | 'drive' | 'volumes' | 'createVolume' | 'volume' | 'deleteVolume' | 'raidTask';
+
+/** What a storage answer reads of a request: the ids its path names, its URL (for errors) and its body. */
+export interface StorageCall {
+  readonly drive?: string;
+  readonly volume?: string;
+  readonly task?: string;
+  readonly url: string;
+  readonly body: unknown;
+}
+
 const missing = (url: string): StorageAnswer => ({ status: 404, body: redfishError('ResourceMissingAtURI', url) });
 const refused = (...error: Parameters<typeof redfishError>): StorageAnswer => ({ status: 400, body: redfishError(...error) });
 
@@ -85,6 +97,27 @@ export class Storages {
     let storage = this.systems.get(n);
     if (!storage) this.systems.set(n, (storage = { volumes: [], tasks: [], nextId: 1 }));
     return storage;
+  }
+
+  /** Answers a request to system `n`'s Storage resource, its drives, its volumes or its task monitors. */
+  answer(request: StorageRequest, prefix: string, n: number, call: StorageCall, mode: RaidMode): StorageAnswer {
+    const { drive = '', volume = '', task = '', url, body } = call;
+    switch (request) {
+      case 'storage':
+        return { status: 200, body: this.storage(prefix, n) };
+      case 'drive':
+        return this.drive(prefix, n, drive, url);
+      case 'volumes':
+        return { status: 200, body: this.volumeCollection(prefix, n, mode) };
+      case 'createVolume':
+        return this.create(prefix, n, body, mode);
+      case 'volume':
+        return this.volume(prefix, n, volume, url, mode);
+      case 'deleteVolume':
+        return this.remove(prefix, n, volume, url, body, mode);
+      case 'raidTask':
+        return this.taskMonitor(prefix, n, task, url, mode);
+    }
   }
 
   /** Applies the changes whose time has come: the host booted since (`OnReset`), or their task's time is up. */
