@@ -28,14 +28,13 @@
  *
  * Output: a Markdown summary, then ONE JSON line (the last line of stdout; also --json-out FILE).
  */
-import http from 'node:http';
-import net from 'node:net';
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ProgressBar } from '@ironledger/observability';
+import { type Answer, httpSender } from './http-client.js';
+import { cpuByRoot, machineBusySeconds } from './proc-cpu.js';
 
 const HELP = `usage: load.ts [--api URL] [-n N] [-c C] [--keepalive] [--poll-ms MS] [--mode all|provision|read]
                [--warmup W] [--no-read] [--read-seconds S] [--read-clients K] [--list-reps R] [--pids [name=]PID,...]
@@ -98,103 +97,7 @@ const phaseBar = (label: string, unit: string) => (process.stderr.isTTY || !opts
 
 // ---------------------------------------------------------------- HTTP ----
 
-const keepAliveAgent = opts.keepalive ? new http.Agent({ keepAlive: true, maxSockets: Infinity }) : undefined;
-
-interface Answer {
-  readonly status: number;
-  readonly body: string;
-  readonly ms: number;
-}
-
-class NetworkError extends Error {}
-
-function send(method: string, path: string, payload?: unknown): Promise<Answer> {
-  const body = payload === undefined ? undefined : JSON.stringify(payload);
-  return keepAliveAgent ? sendKeepAlive(method, path, body) : sendOnNewConnection(method, path, body);
-}
-
-function sendKeepAlive(method: string, path: string, body: string | undefined): Promise<Answer> {
-  const headers: Record<string, string | number> = { 'X-OpenStack-Ironic-API-Version': 'latest', Accept: 'application/json' };
-  if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    headers['Content-Length'] = Buffer.byteLength(body);
-  }
-  const started = performance.now();
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      { host: API.hostname, port: API.port || 80, path, method, headers, agent: keepAliveAgent, timeout: 60_000 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
-        res.on('error', (error) => reject(new NetworkError(`${method} ${path}: ${error.message}`)));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout after 60 s')));
-    req.on('error', (error) => reject(new NetworkError(`${method} ${path}: ${error.message}`)));
-    req.end(body);
-  });
-}
-
-/**
- * One request on a new TCP connection (`Connection: close`), written and read by hand: Node's
- * HTTP client spent about as much CPU per request as the server under test, CPU the client and
- * the server share on a small machine. The answer counts from the moment its body is complete
- * (by `Content-Length`, or when the server closes); the server closes the connection, as before.
- */
-function sendOnNewConnection(method: string, path: string, body: string | undefined): Promise<Answer> {
-  const request =
-    `${method} ${path} HTTP/1.1\r\nHost: ${API.host}\r\nX-OpenStack-Ironic-API-Version: latest\r\nAccept: application/json\r\nConnection: close\r\n` +
-    (body === undefined ? '\r\n' : `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-  const started = performance.now();
-  return new Promise<Answer>((resolve, reject) => {
-    let received: Buffer = Buffer.alloc(0);
-    let settled = false;
-    const settle = (answer: Omit<Answer, 'ms'> | Error) => {
-      if (settled) return;
-      settled = true;
-      if (answer instanceof Error) reject(new NetworkError(`${method} ${path}: ${answer.message}`));
-      else resolve({ ...answer, ms: performance.now() - started });
-    };
-    const socket = net.connect(HTTP_PORT, API.hostname);
-    socket.setTimeout(60_000, () => socket.destroy(new Error('timeout after 60 s')));
-    socket.on('data', (chunk: Buffer) => {
-      received = received.length === 0 ? chunk : Buffer.concat([received, chunk]);
-      const response = parseResponse(received, false);
-      if (response) settle(response);
-    });
-    socket.on('end', () => settle(parseResponse(received, true) ?? new Error(`incomplete answer (${received.length} bytes)`)));
-    socket.on('error', (error) => settle(error));
-    socket.on('close', () => settle(new Error('connection closed without an answer')));
-    socket.write(request);
-  });
-}
-
-const HTTP_PORT = Number(API.port || 80);
-
-/** Status and body of a whole HTTP/1.1 response, or null while it is incomplete (`closed`: nothing more will come). */
-function parseResponse(bytes: Buffer, closed: boolean): { status: number; body: string } | null {
-  const headEnd = bytes.indexOf('\r\n\r\n');
-  if (headEnd < 0) return null;
-  const head = bytes.subarray(0, headEnd).toString('latin1');
-  const status = Number(head.slice(9, 12));
-  const rest = bytes.subarray(headEnd + 4);
-  const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-  if (length) return rest.length >= Number(length[1]) ? { status, body: rest.subarray(0, Number(length[1])).toString('utf8') } : null;
-  if (!closed) return null;
-  return { status, body: /\r\ntransfer-encoding: *chunked/i.test(head) ? dechunk(rest) : rest.toString('utf8') };
-}
-
-function dechunk(bytes: Buffer): string {
-  const parts: Buffer[] = [];
-  for (let at = 0; ; ) {
-    const lineEnd = bytes.indexOf('\r\n', at);
-    const size = parseInt(bytes.subarray(at, lineEnd).toString('latin1'), 16);
-    if (lineEnd < 0 || !(size > 0)) return Buffer.concat(parts).toString('utf8');
-    parts.push(bytes.subarray(lineEnd + 2, lineEnd + 2 + size));
-    at = lineEnd + 2 + size + 2;
-  }
-}
+const http = httpSender(API, opts.keepalive === true);
 
 // ------------------------------------------------------------ metrics ----
 
@@ -237,52 +140,6 @@ function summarise(values: readonly number[] | undefined): Summary {
 
 // ------------------------------------------------------- server CPU ----
 
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** user+sys CPU seconds of each given process including its live descendants (Linux /proc), by root pid. */
-function cpuByRoot(roots: readonly number[]): Map<number, number> {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) });
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const result = new Map<number, number>();
-  for (const root of roots) {
-    const tree = new Set([root]);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const [pid, { ppid }] of stats) {
-        if (!tree.has(pid) && tree.has(ppid)) {
-          tree.add(pid);
-          grew = true;
-        }
-      }
-    }
-    let ticks = 0;
-    for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
-    result.set(root, ticks / CLK_TCK);
-  }
-  return result;
-}
-/** Busy CPU seconds of the whole machine so far (all cores, from /proc/stat: everything but idle and iowait). */
-function machineBusySeconds(): number {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  const total = fields.reduce((a, b) => a + b, 0);
-  return (total - fields[3]! - fields[4]!) / CLK_TCK;
-}
-
 /** CPU seconds used since `since`, per pid and in total. */
 function cpuDelta(since: Map<number, number>): { total: number; by_pid: Record<string, number> } | null {
   if (since.size === 0) return null;
@@ -318,7 +175,7 @@ async function call(kind: string, method: string, path: string, expect: number, 
   for (let attempt = 0; ; attempt++) {
     let answer: Answer;
     try {
-      answer = await send(method, path, payload);
+      answer = await http.send(method, path, payload);
     } catch (error) {
       count('network_errors');
       if (attempt < 3 && method !== 'POST') {
@@ -464,7 +321,7 @@ async function allNodeUuids(): Promise<string[]> {
   const found: string[] = [];
   let path: string | undefined = '/v1/nodes?fields=uuid&limit=1000';
   while (path) {
-    const answer = await send('GET', path);
+    const answer = await http.send('GET', path);
     if (answer.status !== 200) throw new Error(`GET ${path} -> ${answer.status} ${answer.body.slice(0, 300)}`);
     const page = JSON.parse(answer.body) as { nodes: { uuid: string }[]; next?: string };
     found.push(...page.nodes.map((node) => node.uuid));
@@ -479,7 +336,7 @@ async function listLatency(path: string) {
   let nodes = 0;
   let errorsSeen = 0;
   for (let i = 0; i < LIST_WARMUP + LIST_REPS; i++) {
-    const answer = await send('GET', path);
+    const answer = await http.send('GET', path);
     if (answer.status !== 200) {
       errorsSeen++;
       continue;
@@ -505,7 +362,7 @@ async function getOneThroughput(ids: readonly string[]) {
       while (performance.now() < deadline) {
         const id = ids[cursor++ % ids.length]!;
         try {
-          const answer = await send('GET', `/v1/nodes/${id}`);
+          const answer = await http.send('GET', `/v1/nodes/${id}`);
           if (answer.status === 200) times.push(answer.ms);
           else errorsSeen++;
         } catch {
@@ -636,7 +493,7 @@ result.machine_busy_s = round(machineBusySeconds() - machineStart, 2);
 const clientCpu = process.cpuUsage(clientStart);
 result.client_cpu_s = round((clientCpu.user + clientCpu.system) / 1e6, 2)!;
 result.loadavg_after = loadavg().map((v) => round(v, 2)!);
-keepAliveAgent?.destroy();
+http.close();
 
 const line = JSON.stringify(result);
 if (opts['json-out']) writeFileSync(opts['json-out'], `${line}\n`);
