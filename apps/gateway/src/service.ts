@@ -9,7 +9,8 @@ import { EventRelay } from '@ironledger/lifecycle-events';
 import { processLogger, serveMetrics, serviceRegistry } from '@ironledger/observability';
 import { Logger } from 'nestjs-pino';
 import { GatewayModule } from './app.module.js';
-import { policyFromEnv } from './http/access.js';
+import { accessSettingsFromEnv, policyFromEnv } from './http/access.js';
+import { installAccessPolicy } from './http/access-hook.js';
 import { authenticatorFromEnv } from './http/auth.js';
 import { type GatewayConfig } from './config.js';
 
@@ -69,6 +70,7 @@ export async function startGateway(config: GatewayConfig, shared?: SharedState, 
   const auth = authenticatorFromEnv();
   const policy = policyFromEnv();
   installRequestContext(adapter.getInstance(), auth, policy);
+  installAccessPolicy(adapter.getInstance(), policy, accessSettingsFromEnv(), () => projection.readModel);
   installJsonParser(adapter.getInstance());
   installRouteBodyLimits(adapter.getInstance());
   observeResponses(adapter.getInstance(), rootLogger, metrics);
