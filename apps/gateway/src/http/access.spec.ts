@@ -30,7 +30,7 @@ describe('the access policy', () => {
 
   it('refuses to start on a bad policy file, saying why', () => {
     expect(() => policyFromEnv({ POLICY_FILE: '/nonexistent/policy.yaml' })).toThrow(/policy file \/nonexistent\/policy.yaml cannot be read/);
-    expect(() => policyFromEnv({ POLICY_FILE: file('"baremetal:node:get": "role:reader and ("\n') })).toThrow(/baremetal:node:get/);
+    expect(() => policyFromEnv({ POLICY_FILE: file('"baremetal:node:get": "role:reader and ("\n') })).toThrow(/^The policy file .*policy\.yaml: policy rule "baremetal:node:get"/);
     expect(() => policyFromEnv({ POLICY_FILE: file('- a list\n') })).toThrow(/must map rule names to check strings/);
     expect(() => policyFromEnv({ POLICY_FILE: file('a: [1\n') })).toThrow(/is not YAML/);
     expect(() => parseOverrides('"baremetal:node:get": 3\n', 'p.yaml')).toThrow(/must be a check string/);

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { authorize, buildPolicy, IRONIC_DEFAULT_POLICY, type Node, type Policy, type PolicyCredentials } from '@ironledger/domain';
+import { authorize, buildPolicy, IRONIC_DEFAULT_POLICY, PolicySyntaxError, type Node, type Policy, type PolicyCredentials } from '@ironledger/domain';
 import { type Caller } from './keystone.js';
 import { type RedactedField } from '../nodes/node.view.js';
 
@@ -34,7 +34,13 @@ export function accessSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Acc
 export function policyFromEnv(env: NodeJS.ProcessEnv = process.env): Policy {
   const options = { enforceScope: flag(env, 'OSLO_POLICY_ENFORCE_SCOPE'), enforceNewDefaults: flag(env, 'OSLO_POLICY_ENFORCE_NEW_DEFAULTS') };
   const file = env.POLICY_FILE;
-  return buildPolicy(IRONIC_DEFAULT_POLICY, file ? readOverrides(file) : {}, options);
+  if (!file) return buildPolicy(IRONIC_DEFAULT_POLICY, {}, options);
+  try {
+    return buildPolicy(IRONIC_DEFAULT_POLICY, readOverrides(file), options);
+  } catch (error) {
+    if (error instanceof PolicySyntaxError) throw new Error(`The policy file ${file}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The rules of an oslo.policy YAML file; throws, naming the file, when it is none. */
