@@ -118,7 +118,15 @@ describe('keystone authentication', () => {
     expect(await names(strangerToken)).toEqual([]);
     expect((await api(strangerToken)('GET', `/v1/nodes/${leased}`)).status).toBe(404);
     expect((await api(await reader(owner))('GET', `/v1/nodes/${unowned}`)).status).toBe(404);
-    expect((await api(await reader(owner))('GET', `/v1/nodes/${leased}`)).status).toBe(200);
+    const shown = async (project: string) => (await (await api(await reader(project))('GET', `/v1/nodes/${leased}`)).json()) as Record<string, unknown>;
+    // Project readers are below Ironic's filter threshold: the owner may still read the node's internal fields, the lessee sees them redacted, in Ironic's words.
+    expect(await shown(owner)).toMatchObject({ uuid: leased, last_error: null });
+    expect(await shown(lessee)).toMatchObject({ uuid: leased, last_error: '** Value Redacted - Requires baremetal:node:get:last_error permission. **' });
+    const chassis = ((await (await api(admin)('POST', '/v1/chassis', {})).json()) as { uuid: string }).uuid;
+    expect((await api(admin)('PATCH', `/v1/nodes/${leased}`, [{ op: 'add', path: '/chassis_uuid', value: chassis }])).status).toBe(200);
+    const inChassis = async (token: string) => (((await (await api(token)('GET', `/v1/chassis/${chassis}/nodes`)).json()) as { nodes: { uuid: string }[] }).nodes.map((node) => node.uuid));
+    expect(await inChassis(strangerToken)).toEqual([]);
+    expect(await inChassis(await reader(lessee))).toEqual([leased]);
     expect(await names(await keystone.token(await keystone.userWith(['reader'], { system: true }), { system: true }))).toEqual(['ks-actor', 'ks-leased', 'ks-unowned']);
   });
 
