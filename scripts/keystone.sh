@@ -2,7 +2,9 @@
 # A standalone OpenStack Keystone (Debian's package, run as it ships) for the keystone tests:
 # sqlite in WAL mode, fernet keys, bootstrapped with an admin, on a free loopback port.
 #   scripts/keystone.sh install       installs Debian's keystone (python3-keystone: keystone-manage
-#                                     and keystone-wsgi-public) when missing, never starting a daemon
+#                                     and keystone-wsgi-public) when missing, never starting a daemon,
+#                                     and Debian's python3-ironic, whose RBAC test data
+#                                     (ironic/tests/unit/api/test_rbac_*.yaml) the policy test runs
 #   scripts/keystone.sh start [DIR]   starts one in DIR (default: a new one under .run/keystone);
 #                                     prints "<url> <pid> <dir>"; the admin's password is in DIR/admin-password
 #   scripts/keystone.sh stop DIR...   stops those and removes their directories (all of this checkout's without DIR)
@@ -31,6 +33,17 @@ ensure_installed() {
     || { apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends python3-keystone >&2; } || true
   if [ "$created" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
   installed || { echo "could not install Debian's python3-keystone (root on Debian needed)" >&2; exit 1; }
+}
+
+# Ironic's own RBAC test data, read where the package installs it (the library only: no daemon).
+rbac_data=/usr/lib/python3/dist-packages/ironic/tests/unit/api/test_rbac_legacy.yaml
+ensure_rbac_data() {
+  [ -e "$rbac_data" ] && return
+  command -v apt-get >/dev/null 2>&1 || { echo "note: no apt-get to install Debian's python3-ironic: the RBAC policy test will be skipped" >&2; return; }
+  echo "Ironic's RBAC test data not found: installing Debian's python3-ironic" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-ironic >&2 \
+    || { apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-ironic >&2; } \
+    || echo "note: could not install Debian's python3-ironic: the RBAC policy test will be skipped" >&2
 }
 
 free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
@@ -93,7 +106,7 @@ stop_one() {
 }
 
 case "${1:-}" in
-  install) ensure_installed ;;
+  install) ensure_installed; ensure_rbac_data ;;
   start)
     installed || { echo "keystone is not installed: run scripts/keystone.sh install" >&2; exit 1; }
     command -v curl >/dev/null || { echo "curl is needed to wait for keystone" >&2; exit 1; }

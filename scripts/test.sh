@@ -15,7 +15,7 @@ bash scripts/chromium.sh install
 bash scripts/install-ironic-client.sh
 # promtool and kubectl, for the deployment checks (test/deploy/): alert rules, metrics, manifests.
 bash scripts/ops-tools.sh install
-# Debian's Keystone, which the keystone tests start one of per test file (scripts/keystone.sh start).
+# Debian's Keystone, which the keystone tests start one of per test file (scripts/keystone.sh start), and python3-ironic's RBAC test data.
 bash scripts/keystone.sh install
 # sushy-tools' Redfish emulator (Ironic's CI BMC emulator): Debian's packages and its repository; its suite is skipped, saying why, where that cannot be fetched.
 bash scripts/sushy-tools.sh install >/dev/null || echo "note: sushy-tools could not be installed, so the Redfish driver's sushy-tools suite will be reported as skipped"

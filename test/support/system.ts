@@ -27,6 +27,8 @@ export interface SystemOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Extra environment for the conductor of each index (e.g. CONDUCTOR_GROUP). */
   readonly conductorEnv?: readonly Readonly<Record<string, string>>[];
+  /** Extra environment for the gateway of each index (e.g. the policy's OSLO_POLICY_ENFORCE_SCOPE). */
+  readonly gatewayEnv?: readonly Readonly<Record<string, string>>[];
   /** The NATS server, or a comma-separated list of a cluster's, to use (default: NATS_URL, the one `npm test` provides). */
   readonly natsUrl?: string;
   /** How much of each process's output to keep for `logs()` (default 20,000 characters). */
@@ -119,7 +121,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     const baseUrls: string[] = [];
     for (let i = 1; i <= (options.gateways ?? 1); i++) {
       const port = await freePort();
-      processes.push(spawnService(GATEWAY_MAIN, { ...env, GATEWAY_HOST: options.gatewayHost ?? '127.0.0.1', GATEWAY_PORT: String(port) }, i === 1 ? 'gateway' : `gateway-${i}`, options.logChars, options.nodeFlags));
+      processes.push(spawnService(GATEWAY_MAIN, { ...env, ...options.gatewayEnv?.[i - 1], GATEWAY_HOST: options.gatewayHost ?? '127.0.0.1', GATEWAY_PORT: String(port) }, i === 1 ? 'gateway' : `gateway-${i}`, options.logChars, options.nodeFlags));
       baseUrls.push(`http://127.0.0.1:${port}`);
     }
     await Promise.all(baseUrls.map((url) => waitUntilReady(url, conductorIds, processes)));

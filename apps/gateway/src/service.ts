@@ -9,7 +9,8 @@ import { EventRelay } from '@ironledger/lifecycle-events';
 import { processLogger, serveMetrics, serviceRegistry } from '@ironledger/observability';
 import { Logger } from 'nestjs-pino';
 import { GatewayModule } from './app.module.js';
-import { policyFromEnv } from './http/access.js';
+import { accessSettingsFromEnv, policyFromEnv } from './http/access.js';
+import { installAccessPolicy } from './http/access-hook.js';
 import { authenticatorFromEnv } from './http/auth.js';
 import { type GatewayConfig } from './config.js';
 
@@ -43,6 +44,9 @@ export interface RunningGateway {
 export async function startGateway(config: GatewayConfig, shared?: SharedState, local?: LocalConductor): Promise<RunningGateway> {
   const rootLogger = processLogger();
   const logger = rootLogger.child({ context: 'gateway' });
+  // The operator's policy is read first: a bad file stops the gateway before it connects to anything.
+  const policy = policyFromEnv();
+  const accessSettings = accessSettingsFromEnv();
 
   const store = shared?.store ?? new SharedSubscriptionStore(await openEventStore(config.store).catch(exitIfRefused));
   const projection = shared?.projection ?? new LiveProjection(store);
@@ -67,8 +71,8 @@ export async function startGateway(config: GatewayConfig, shared?: SharedState, 
   const adapter = new FastifyAdapter({ ...serverOptions(config.http), rewriteUrl: unprefixed.rewriteUrl });
   unprefixed.observeRoutes(adapter.getInstance());
   const auth = authenticatorFromEnv();
-  const policy = policyFromEnv();
   installRequestContext(adapter.getInstance(), auth, policy);
+  installAccessPolicy(adapter.getInstance(), policy, accessSettings, () => projection.readModel);
   installJsonParser(adapter.getInstance());
   installRouteBodyLimits(adapter.getInstance());
   observeResponses(adapter.getInstance(), rootLogger, metrics);

@@ -63,7 +63,8 @@ export class AllocationsController {
       (nodeId === undefined || a.node_uuid === nodeId) &&
       (query.resource_class === undefined || a.resource_class === query.resource_class) &&
       (query.state === undefined || a.state === query.state) &&
-      (query.owner === undefined || a.owner === query.owner);
+      (query.owner === undefined || a.owner === query.owner) &&
+      (ctx.listProject === undefined || a.owner === ctx.listProject);
     const { items, hasNext } = selectPage(
       { items: all, uuidOf: (a) => a.uuid, sortValue: allocationSortValue, unknownMarker: (uuid) => `Allocation ${uuid} could not be found.` },
       query,

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
-import { type Json, type JsonObject, schemaErrorFor } from '@ironledger/domain';
+import { type Json, type JsonObject, type Node, schemaErrorFor } from '@ironledger/domain';
 import { AuditService } from '../audit/audit.service.js';
 import { ConductorLink } from '../conductor-link.js';
 import { nextLink, type RawQuery } from '../http/collection-query.js';
+import { inProject, redactedFields } from '../http/access.js';
 import { ApiError, badRequest } from '../http/errors.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { applyPatch, parsePatch } from '../http/json-patch.js';
@@ -120,8 +121,15 @@ export class ChassisController {
   private nodesPage(uuid: string, raw: RawQuery, ctx: RequestContext, detailPath: boolean) {
     checkUuid(uuid);
     const chassis = this.chassis.find(uuid);
-    const fleet = this.nodes.all().filter((node) => node.chassis_uuid === chassis.uuid);
-    const view = { version: ctx.version, baseUrl: ctx.baseUrl, conductor: this.conductors.alive()[0] ?? null };
+    // As `/v1/nodes`: a project's list holds only the nodes it owns or leases, with the fields it may not read redacted.
+    const fleet = this.nodes.all().filter((node) => node.chassis_uuid === chassis.uuid && inProject(ctx.listProject, node));
+    const { policy, credentials } = ctx;
+    const view = {
+      version: ctx.version,
+      baseUrl: ctx.baseUrl,
+      conductor: this.conductors.alive()[0] ?? null,
+      ...(policy && credentials ? { redacted: (node: Node) => redactedFields(policy, credentials, node) } : {}),
+    };
     return nodeList(fleet, raw, view, { path: detailPath ? '/v1/nodes/detail' : '/v1/nodes', detailPath });
   }
 }

@@ -13,7 +13,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ANONYMOUS, type RequestAuthenticator, TooManyAttempts } from './auth.js';
-import { assertNever, type Policy } from '@ironledger/domain';
+import { assertNever, type Policy, type PolicyCredentials } from '@ironledger/domain';
 import { type Caller } from './keystone.js';
 import { badRequest, errorBody, routerError, sendRouterError, toHttpError, versionErrorBody } from './errors.js';
 import { IRONLEDGER_V1_ROUTES, isUnprefixed } from './unprefixed.js';
@@ -34,6 +34,10 @@ export interface RequestContext {
   readonly caller?: Caller | null;
   /** The access policy the caller is held to (see `access.ts`). */
   readonly policy?: Policy;
+  /** Set when the policy lets the caller list only one project's resources: those its nodes are owned by or leased to (see `access-hook.ts`). */
+  readonly listProject?: string;
+  /** The Keystone caller as the policy reads it (see `access-hook.ts`). */
+  readonly credentials?: PolicyCredentials;
 }
 
 declare module 'fastify' {

@@ -21,11 +21,15 @@ export interface Caller {
   readonly userId: string | null;
   /** Role names, lower case, as Keystone gives them (implied roles included). */
   readonly roles: readonly string[];
-  /** The project the token is scoped to, if any. */
+  /** The project the token is scoped to, if any, its name and its domain (Ironic's `service_role` and `is_member` rules read them). */
   readonly projectId: string | null;
+  readonly projectName?: string | null;
+  readonly projectDomainId?: string | null;
   /** `all` for a system-scoped token, else null. */
   readonly system: string | null;
   readonly domainId: string | null;
+  /** Whether the token is for Keystone's admin project: true unless Keystone says otherwise, as keystonemiddleware and oslo.context read it. */
+  readonly isAdminProject?: boolean;
 }
 
 export interface KeystoneServiceCredentials {
@@ -109,7 +113,7 @@ export function callerFromToken(body: unknown): Caller {
   if (!token || typeof token !== 'object') throw new IdentityUnavailable('Keystone answered a token validation without a token');
   const user = token.user as { id?: string; name?: string } | undefined;
   const roles = Array.isArray(token.roles) ? (token.roles as { name?: string }[]).map((role) => String(role.name ?? '').toLowerCase()).filter(Boolean) : [];
-  const project = token.project as { id?: string } | undefined;
+  const project = token.project as { id?: string; name?: string; domain?: { id?: string } } | undefined;
   const system = token.system as { all?: boolean } | undefined;
   const domain = token.domain as { id?: string } | undefined;
   return {
@@ -117,8 +121,11 @@ export function callerFromToken(body: unknown): Caller {
     userId: user?.id ?? null,
     roles,
     projectId: project?.id ?? null,
+    projectName: project?.name ?? null,
+    projectDomainId: project?.domain?.id ?? null,
     system: system?.all ? 'all' : null,
     domainId: domain?.id ?? null,
+    isAdminProject: token.is_admin_project !== false,
   };
 }
 

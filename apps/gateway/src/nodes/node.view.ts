@@ -23,7 +23,19 @@ export interface ViewContext {
    * heartbeat when absent (a node as it was at a past instant).
    */
   readonly agentLastHeartbeat?: (node: Node) => string | null;
+  /** The fields the caller may not read (Keystone callers, see `access.ts`), shown as Ironic shows them: redacted. */
+  readonly redacted?: (node: Node) => readonly RedactedField[];
 }
+
+/** The node fields Ironic's policy hides from callers below its `filter_threshold`, and what it shows instead. */
+export const REDACTED_FIELDS = {
+  last_error: '** Value Redacted - Requires baremetal:node:get:last_error permission. **',
+  reservation: '** Redacted - requires baremetal:node:get:reservation permission. **',
+  driver_internal_info: { content: '** Redacted - Requires baremetal:node:get:driver_internal_info permission. **' },
+  driver_info: { content: '** Redacted - requires baremetal:node:get:driver_info permission. **' },
+} as const;
+
+export type RedactedField = keyof typeof REDACTED_FIELDS;
 
 /**
  * The microversion each node field appeared in (Ironic's `api/controllers/v1/utils.py`,
@@ -154,6 +166,7 @@ const NODE_FIELD_VALUES: readonly (readonly [string, FieldValue])[] = [
 export function nodeView(node: Node, context: ViewContext, fields?: readonly string[]): NodeView {
   const view: NodeView = {};
   for (const [key, value] of shownFields(context.version, fields)) view[key] = value(node, context);
+  for (const field of context.redacted?.(node) ?? []) if (field in view) view[field] = REDACTED_FIELDS[field];
   return view;
 }
 
@@ -164,7 +177,7 @@ export function nodeView(node: Node, context: ViewContext, fields?: readonly str
  */
 export function nodeViewJson(node: Node, context: ViewContext, fields?: readonly string[]): string {
   // The agent's heartbeats that append nothing change the view of the same node.
-  const key = `${context.version.minor}|${context.baseUrl}|${context.conductor}|${lastHeartbeat(node, context)}|${fields?.join(',') ?? '*'}`;
+  const key = `${context.version.minor}|${context.baseUrl}|${context.conductor}|${lastHeartbeat(node, context)}|${fields?.join(',') ?? '*'}|${context.redacted?.(node).join(',') ?? ''}`;
   let renderings = renderingsOf.get(node);
   if (!renderings) renderingsOf.set(node, (renderings = new Map()));
   let json = renderings.get(key);

@@ -1,13 +1,13 @@
 import { All, Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { given, type JsonObject, NodeNotFoundError, pythonRepr, vendorMethods } from '@ironledger/domain';
+import { given, type JsonObject, type Node, NodeNotFoundError, pythonRepr, vendorMethods } from '@ironledger/domain';
 import { checkPowerArgs, checkPowerRequest, checkProvisionArgs, checkProvisionRequest } from './action-rules.js';
 import { AuditService } from '../audit/audit.service.js';
 import { meta } from '../commands.js';
 import { ChassisService } from '../chassis/chassis.service.js';
 import { ConductorLink } from '../conductor-link.js';
 import { MAINTENANCE_SCHEMA, POWER_ACTION_SCHEMA, PROVISION_ACTION_SCHEMA } from './node.dto.js';
-import { canSeeNode } from '../http/access.js';
+import { canSeeNode, inProject, redactedFields } from '../http/access.js';
 import { checkArgs } from '../http/args.js';
 import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, badRequest, routerError } from '../http/errors.js';
@@ -88,8 +88,8 @@ export class NodesController {
     checkNodeIdent(ident);
     const wanted = parseFields(fields, ctx.version);
     const node = typeof at === 'string' ? await this.audit.nodeAt(ident, at) : this.nodes.findWithSuffix(ident, ctx.version);
-    // A node out of the caller's reach does not exist for them, as in Ironic.
-    if (ctx.policy && !canSeeNode(ctx.policy, ctx.caller, node)) throw new NodeNotFoundError(ident);
+    // A node as it was (`at`) is judged on its owner and lessee then; the current one was judged before the handler (access-hook.ts).
+    if (typeof at === 'string' && ctx.policy && !canSeeNode(ctx.policy, ctx.credentials, node)) throw new NodeNotFoundError(ident);
     void reply.type(JSON_CONTENT_TYPE);
     return nodeViewJson(node, this.viewContext(ctx, typeof at !== 'string'), wanted);
   }
@@ -389,7 +389,7 @@ export class NodesController {
 
   private async page({ at, ...query }: RawQuery, ctx: RequestContext, detailPath: boolean) {
     const everyNode = typeof at === 'string' ? await this.audit.fleetAt(at) : this.nodes.all();
-    const fleet = ctx.policy ? everyNode.filter((node) => canSeeNode(ctx.policy!, ctx.caller, node)) : everyNode;
+    const fleet = ctx.listProject ? everyNode.filter((node) => inProject(ctx.listProject, node)) : everyNode;
     const view = this.viewContext(ctx, typeof at !== 'string');
     return nodeList(fleet, query, view, {
       path: detailPath ? '/v1/nodes/detail' : '/v1/nodes',
@@ -404,7 +404,14 @@ export class NodesController {
 
   /** How nodes are shown; `live`: as they are now, their agents' heartbeats as the gateways heard them (not a past instant's nodes). */
   private viewContext(ctx: RequestContext, live = true): ViewContext {
-    const context = { version: ctx.version, baseUrl: ctx.baseUrl, conductor: this.conductors.alive()[0] ?? null };
+    const policy = ctx.policy;
+    const credentials = ctx.credentials;
+    const context = {
+      version: ctx.version,
+      baseUrl: ctx.baseUrl,
+      conductor: this.conductors.alive()[0] ?? null,
+      ...(policy && credentials ? { redacted: (node: Node) => redactedFields(policy, credentials, node) } : {}),
+    };
     return live ? { ...context, agentLastHeartbeat: (node) => this.conductors.lastAgentHeartbeat(node) } : context;
   }
 }

@@ -4,6 +4,7 @@ import { type FastifyReply } from 'fastify';
 import { type Node } from '@ironledger/domain';
 import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, routerError } from '../http/errors.js';
+import { inProject } from '../http/access.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { isLogicalName, isUuidLike } from '../http/ironic-args.js';
 import { FIELDS_PARAMETER, listNextLink } from '../http/list-query.js';
@@ -114,7 +115,7 @@ export class PortgroupsController {
     } else if (query.address !== undefined) {
       keep = (entry) => entry.portgroup.address === query.address;
     }
-    const { items, hasNext } = selectPortgroups(this.portgroups.all(), query, keep);
+    const { items, hasNext } = selectPortgroups(this.portgroups.all(), query, (entry) => inProject(ctx.listProject, entry.node) && keep(entry));
     const fields = query.full ? undefined : (query.fields ?? PORTGROUP_LIST_FIELDS);
     const body: { portgroups: object[]; next?: string } = { portgroups: items.map((entry) => portgroupView(entry, ctx.baseUrl, fields)) };
     if (hasNext) body.next = listNextLink(ctx.baseUrl, path, query, detailPath ? undefined : PORTGROUP_LIST_FIELDS, items.at(-1)!.portgroup.uuid);

@@ -4,6 +4,7 @@ import { type FastifyReply } from 'fastify';
 import { type Node, NodeNotFoundError, type Portgroup, PortgroupNotFoundError } from '@ironledger/domain';
 import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, routerError } from '../http/errors.js';
+import { inProject } from '../http/access.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { isUuidLike, uuidArg } from '../http/ironic-args.js';
 import { FIELDS_PARAMETER, listNextLink } from '../http/list-query.js';
@@ -126,7 +127,8 @@ export class PortsController {
     const node = scope.node?.uuid ?? query.node;
     const portgroup = scope.portgroup?.uuid ?? query.portgroup;
     if ([node, portgroup, query.shards].filter((filter) => filter !== undefined).length > 1) throw new ApiError(403, 'Operation not permitted.');
-    const keep = this.filterOf(query, node, portgroup);
+    const filter = this.filterOf(query, node, portgroup);
+    const keep = (entry: PortEntry) => inProject(ctx.listProject, entry.node) && filter(entry);
     const { ports, hasNext } = selectPorts(this.ports.all(), query, keep);
     const fields = query.full ? undefined : (query.fields ?? PORT_LIST_FIELDS);
     const body: { ports: object[]; next?: string } = { ports: ports.map(({ port, node: owner }) => portView(port, owner, ctx, fields)) };

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type FastifyReply } from 'fastify';
-import { type Node, type VolumeConnector, type VolumeTarget } from '@ironledger/domain';
+import { authorize, type Node, type VolumeConnector, type VolumeTarget } from '@ironledger/domain';
 import { meta } from '../commands.js';
 import { type RawQuery } from '../http/collection-query.js';
 import { ApiError, routerError } from '../http/errors.js';
+import { inProject } from '../http/access.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { isUuidLike, uuidArg } from '../http/ironic-args.js';
 import { FIELDS_PARAMETER, listNextLink } from '../http/list-query.js';
@@ -80,7 +81,7 @@ export class VolumeController {
   target(@Param('uuid') uuid: string, @Query('fields') fields: unknown, @Ctx() ctx: RequestContext) {
     requireVolume(ctx);
     uuidArg('target_uuid', uuid);
-    return volumeView(TARGETS, this.volume.target(uuid), ctx.baseUrl, volumeFields(fields, ctx.version));
+    return hideTargetProperties(volumeView(TARGETS, this.volume.target(uuid), ctx.baseUrl, volumeFields(fields, ctx.version)), ctx);
   }
 
   /** A single connector or target under a node: Ironic finds it, then refuses (403). */
@@ -203,9 +204,10 @@ export class VolumeController {
       if (!node) throw new ApiError(404, `Node ${ident} could not be found.`);
       keep = (entry) => entry.node.uuid === node.uuid;
     }
-    const { items, hasNext } = selectVolume(kind, all, query, keep);
+    const { items, hasNext } = selectVolume(kind, all, query, (entry) => inProject(ctx.listProject, entry.node) && keep(entry));
     const fields = query.full ? undefined : (query.fields ?? kind.listFields);
-    const body: Record<string, unknown> = { [kind.collection]: items.map((entry) => volumeView(kind, entry, ctx.baseUrl, fields)) };
+    const view = (entry: VolumeEntry<T>) => volumeView(kind, entry, ctx.baseUrl, fields);
+    const body: Record<string, unknown> = { [kind.collection]: items.map((entry) => (kind === (TARGETS as unknown) ? hideTargetProperties(view(entry), ctx) : view(entry))) };
     if (hasNext) body.next = listNextLink(ctx.baseUrl, path, query, kind.listFields, items.at(-1)!.item.uuid);
     return body;
   }
@@ -224,4 +226,11 @@ function refuseUnderNode(ctx: RequestContext): never {
 /** `GET /v1/volume` and `GET /v1/nodes/{node}/volume`. */
 function volumeRoot(baseUrl: string, path: string) {
   return { links: resourceLinks(baseUrl, `${path}/`), connectors: resourceLinks(baseUrl, `${path}/connectors`), targets: resourceLinks(baseUrl, `${path}/targets`) };
+}
+
+/** A target's properties are shown only to callers `baremetal:volume:view_target_properties` allows (Keystone callers; as Ironic redacts them). */
+function hideTargetProperties(view: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> {
+  if (!ctx.policy || !ctx.credentials || !('properties' in view)) return view;
+  if (authorize(ctx.policy, 'baremetal:volume:view_target_properties', ctx.credentials, ctx.credentials) === 'allowed') return view;
+  return { ...view, properties: { redacted_contents: '** Value redacted: Requires permission baremetal:volume:view_target_properties access. Permission denied. **' } };
 }
