@@ -2,8 +2,8 @@
  * The operator's tasks in the console, in a real browser (Debian's Chromium) against the whole
  * system: a node opened in a drawer in view on a 1024-px screen, times in ISO 8601 UTC and the
  * feed naming nodes by name; finding a node by name, UUID, instance UUID or MAC, sorting and
- * filtering the table; and a verb run on 20 nodes at once, with each node's answer and a
- * confirmation before a destructive one.
+ * filtering the table; and a verb run on 20 nodes at once, with each node's answer, a
+ * confirmation before a destructive one, and the nodes a delete removed leaving the selection.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -113,7 +113,7 @@ describe('finding nodes', () => {
     await eventually(tableNames, [nameOf(7)]);
     await find(MAC.toUpperCase().replaceAll(':', '-'));
     await eventually(tableNames, [nameOf(9)]);
-    await screenshot(page, 'search');
+    await screenshot(page, 'search', { readme: 'search' });
     await find('no-such-node');
     await page.getByText('Nothing found for “no-such-node”.').waitFor();
     await page.getByRole('button', { name: 'Clear search' }).click();
@@ -187,6 +187,7 @@ describe('many nodes at once', () => {
     await runOnAll();
     await eventually(() => status.textContent(), `Provide: ${BULK} of ${BULK} answered, 0 accepted, ${BULK} refused.`);
     expect(await results.first().innerText()).toMatch(/^bulk-\d\d: .*"provide".* can not be performed .*"available"/);
+    await screenshot(page, 'bulk-refused', { readme: 'bulk' });
 
     // A destructive verb asks first; cancelling sends nothing.
     const deletes: string[] = [];
@@ -204,8 +205,13 @@ describe('many nodes at once', () => {
     await eventually(() => status.textContent(), `Delete: ${BULK} of ${BULK} answered, ${BULK} accepted, 0 refused.`);
     expect(deletes).toHaveLength(BULK);
     expect(await page.getByRole('progressbar', { name: 'Delete progress' }).getAttribute('value')).toBe(String(BULK));
+    // The nodes deleted leave the selection; their answers stay in view until it is cleared.
+    await eventually(() => selected.textContent(), '0 nodes selected');
+    expect(await page.getByRole('button', { name: 'Run on 0 nodes' }).isDisabled()).toBe(true);
     await screenshot(page, 'bulk-done');
     expect(((await call('GET', '/v1/nodes?resource_class=bulk&limit=100')).json.nodes as Json[]).length).toBe(0);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await page.getByRole('region', { name: 'Selected nodes' }).waitFor({ state: 'detached' });
   });
 });
 
@@ -232,6 +238,9 @@ describe('the server in the drawer', () => {
     await part('Inventory').locator('summary').click();
     await part('Inventory').getByText('not inspected').waitFor();
     await screenshot(page, 'details');
+    // For the README: the drawer from its top, the advice and the verbs above the details opened.
+    await drawer.evaluate((element) => element.scrollTo(0, 0));
+    await screenshot(page, 'details-top', { fullPage: false, readme: 'drawer' });
   });
 
   it('cleans with the steps chosen and rescues with a password, from the drawer', async () => {

@@ -1,7 +1,8 @@
 /**
  * A real browser for the console's end-to-end tests: Debian's Chromium (`scripts/chromium.sh
  * install`; never one Playwright downloads), headless through playwright-core, and the
- * screenshots the tests keep as artefacts in `.run/artifacts/console/`.
+ * screenshots the tests keep as artefacts in `.run/artifacts/console/`, some of which also renew
+ * the README's pictures of the operator's main tasks.
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -15,6 +16,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = `${ROOT}.run/artifacts/console`;
 const BUILT_CONSOLE = `${ROOT}apps/console/dist/index.html`;
+/** Where the README's pictures of the main tasks are renewed (`CONSOLE_SCREENSHOTS=docs/console`); unset, they are left as they are. */
+const README_SHOTS = process.env.CONSOLE_SCREENSHOTS;
 
 /** Headless, and quiet: no sandbox (containers), no GPU, nothing fetched from the network on its own. */
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -26,8 +29,12 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
 }
 
-/** Saves a screenshot of the page as `.run/artifacts/console/<name>.png`, and also at `copyTo` when given; the artefact's path. */
-export async function screenshot(page: Page, name: string, { fullPage = true, copyTo }: { fullPage?: boolean; copyTo?: string } = {}): Promise<string> {
+/**
+ * Saves a screenshot of the page as `.run/artifacts/console/<name>.png`, and also at `copyTo` when
+ * given; with `readme`, and `CONSOLE_SCREENSHOTS` set, also the screen as the operator sees it (not
+ * the whole page, to keep the picture small) as `$CONSOLE_SCREENSHOTS/<readme>.png`. The artefact's path.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true, copyTo, readme }: { fullPage?: boolean; copyTo?: string; readme?: string } = {}): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = `${ARTIFACTS}/${name}.png`;
   // From the top, where the page's sticky header belongs.
@@ -37,6 +44,11 @@ export async function screenshot(page: Page, name: string, { fullPage = true, co
     const target = resolve(ROOT, copyTo);
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(path, target);
+  }
+  if (readme && README_SHOTS) {
+    const target = resolve(ROOT, README_SHOTS, `${readme}.png`);
+    mkdirSync(dirname(target), { recursive: true });
+    await page.screenshot({ path: target, fullPage: false });
   }
   return path;
 }

@@ -84,7 +84,7 @@ export function App() {
               </button>
             </header>
             <NodeFilterForm filters={filters} onFilters={setFilters} provisionStates={states} search={search} onSearch={setSearch} />
-            {checked.length > 0 && <BulkActions selected={checked} names={names} disabled={asOf !== null} onClear={clearChecked} />}
+            <BulkActions selected={checked} names={names} disabled={asOf !== null} onClear={clearChecked} onUncheck={(uuids) => check(uuids, false)} />
             <NodeTable
               filters={filters}
               search={search}

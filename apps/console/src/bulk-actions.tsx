@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { type BulkProgress, failures, runOnAll } from './bulk.js';
+import { accepted, type BulkProgress, failures, runOnAll } from './bulk.js';
 import { Field } from './field.js';
 import { shortId } from './format.js';
 import { BULK_VERBS, type Verb } from './verbs.js';
@@ -13,10 +13,15 @@ export interface BulkActionsProps {
   readonly names: ReadonlyMap<string, string | null>;
   readonly disabled: boolean;
   readonly onClear: () => void;
+  /** Takes nodes out of the selection (those a delete removed). */
+  readonly onUncheck: (uuids: readonly string[]) => void;
 }
 
-/** A verb run on every selected node, confirmed first when it is destructive, with each node's answer. */
-export function BulkActions({ selected, names, disabled, onClear }: BulkActionsProps) {
+/**
+ * A verb run on every selected node, confirmed first when it is destructive, with each node's
+ * answer (kept in view after a delete empties the selection, until the selection is cleared).
+ */
+export function BulkActions({ selected, names, disabled, onClear, onUncheck }: BulkActionsProps) {
   const [verbLabel, setVerbLabel] = useState(BULK_VERBS[0]!.label);
   const [confirming, setConfirming] = useState<Verb | null>(null);
   const [progress, setProgress] = useState<(BulkProgress & { verb: string }) | null>(null);
@@ -29,7 +34,8 @@ export function BulkActions({ selected, names, disabled, onClear }: BulkActionsP
     setRunning(true);
     const nodes = [...selected];
     setProgress({ verb: verb.label, total: nodes.length, outcomes: [] });
-    await runOnAll(nodes, (uuid) => verb.run(uuid, ''), { parallel: PARALLEL, onProgress: (done) => setProgress({ verb: verb.label, ...done }) });
+    const done = await runOnAll(nodes, (uuid) => verb.run(uuid, ''), { parallel: PARALLEL, onProgress: (answered) => setProgress({ verb: verb.label, ...answered }) });
+    if (verb.removes) onUncheck(accepted(done));
     setRunning(false);
   };
   const start = () => {
@@ -38,6 +44,7 @@ export function BulkActions({ selected, names, disabled, onClear }: BulkActionsP
     else void run(verb);
   };
 
+  if (selected.length === 0 && !progress) return null;
   return (
     <section class="bulk" aria-label="Selected nodes">
       <strong data-testid="selected-count">{count} selected</strong>
@@ -51,7 +58,14 @@ export function BulkActions({ selected, names, disabled, onClear }: BulkActionsP
       <button type="button" disabled={disabled || running || selected.length === 0} onClick={start}>
         Run on {count}
       </button>
-      <button type="button" disabled={running} onClick={onClear}>
+      <button
+        type="button"
+        disabled={running}
+        onClick={() => {
+          setProgress(null);
+          onClear();
+        }}
+      >
         Clear selection
       </button>
       {confirming && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { type BulkProgress, failures, runOnAll } from './bulk.js';
+import { accepted, type BulkProgress, failures, runOnAll } from './bulk.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -23,6 +23,7 @@ describe('runOnAll', () => {
     expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(result.outcomes.map((outcome) => outcome.uuid).sort()).toEqual(uuids);
     expect(failures(result)).toBe(1);
+    expect(accepted(result).sort()).toEqual(uuids.filter((uuid) => uuid !== 'n3'));
     expect(result.outcomes.find((outcome) => outcome.uuid === 'n3')?.error).toMatch(/can not be performed/);
   });
 

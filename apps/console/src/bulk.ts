@@ -16,6 +16,9 @@ export interface BulkProgress {
 
 export const failures = (progress: BulkProgress): number => progress.outcomes.filter((outcome) => outcome.error !== null).length;
 
+/** The nodes whose request was accepted (after a delete: the nodes that are gone). */
+export const accepted = (progress: BulkProgress): string[] => progress.outcomes.filter((outcome) => outcome.error === null).map((outcome) => outcome.uuid);
+
 /** Runs `run` on every node, at most `parallel` at once, telling `onProgress` after each; stops starting new ones once `signal` aborts. */
 export async function runOnAll(
   uuids: readonly string[],

@@ -1,17 +1,37 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
-import { type DeployForm, deployRequest } from './deploy.js';
+import { type DeployForm, deployFormOf, deployRequest } from './deploy.js';
 import { Field } from './field.js';
 import { fieldOfError } from './node-form.js';
+import { useFetched } from './use-fetched.js';
 
 const FIELDS = ['image_source', 'image_os_hash_value', 'root_gb', 'configdrive'];
 
-/** The deploy verb's dialog: the image (URL and checksum), the root size and the config drive, then deploy. */
+/**
+ * The deploy verb's dialog: the image (URL and checksum), the root size and the config drive,
+ * then deploy; it starts from what the node's `instance_info` already holds.
+ */
 export function DeployDialog({ uuid, onDone, onCancel }: { uuid: string; onDone: () => void; onCancel: () => void }) {
-  const [form, setForm] = useState<DeployForm>({ imageSource: '', checksum: '', hashAlgo: 'sha256', rootGb: '', configDrive: '' });
+  const node = useFetched(() => api.nodeDetail(uuid), [uuid]);
+  // Shown once the node is read, so that nothing typed is overwritten by what it holds.
+  if (node.loading && !node.value)
+    return (
+      <div class="dialog" role="dialog" aria-label="Deploy" aria-busy="true">
+        <p class="muted">Loading the node’s instance_info…</p>
+      </div>
+    );
+  return <DeployFormView uuid={uuid} current={(node.value?.instance_info ?? {}) as Record<string, unknown>} onDone={onDone} onCancel={onCancel} />;
+}
+
+function DeployFormView({ uuid, current, onDone, onCancel }: { uuid: string; current: Record<string, unknown>; onDone: () => void; onCancel: () => void }) {
+  const [form, setForm] = useState<DeployForm>(() => deployFormOf(current));
   const [refusal, setRefusal] = useState<{ field: string | null; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const edit = (name: keyof DeployForm) => (event: { currentTarget: { value: string } }) => setForm({ ...form, [name]: event.currentTarget.value });
+  // A refusal stands until the form is changed.
+  const edit = (name: keyof DeployForm) => (event: { currentTarget: { value: string } }) => {
+    setRefusal(null);
+    setForm({ ...form, [name]: event.currentTarget.value });
+  };
   const errorFor = (field: string) =>
     refusal?.field === field && (
       <span class="field-error" role="alert">
@@ -20,7 +40,7 @@ export function DeployDialog({ uuid, onDone, onCancel }: { uuid: string; onDone:
     );
 
   const submit = async () => {
-    const request = deployRequest(form);
+    const request = deployRequest(form, current);
     if ('error' in request) return setRefusal({ field: request.field, message: request.error });
     setBusy(true);
     setRefusal(null);
@@ -45,7 +65,7 @@ export function DeployDialog({ uuid, onDone, onCancel }: { uuid: string; onDone:
         }}
       >
         <h3>Deploy</h3>
-        <p class="muted">Left blank, the node’s own instance_info is used.</p>
+        <p class="muted">Filled with the node’s own instance_info: what is changed is written there.</p>
         {refusal && refusal.field === null && (
           <p class="error" role="alert">
             {refusal.message}

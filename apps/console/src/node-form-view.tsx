@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type DriverDetail } from './api.js';
 import { Field } from './field.js';
-import { createBody, type EditedNode, fieldOfError, formOf, INTERFACES, isSecret, type NodeForm, patchOf, TEXT_FIELDS } from './node-form.js';
+import { createBody, type EditedNode, FieldError, fieldOfError, formOf, INTERFACES, isSecret, JSON_FIELDS, type NodeForm, patchOf, TEXT_FIELDS } from './node-form.js';
 import { useFetched } from './use-fetched.js';
 
 const LABELS: Readonly<Record<(typeof TEXT_FIELDS)[number], string>> = { name: 'Name', description: 'Description', resource_class: 'Resource class', owner: 'Owner' };
+const JSON_LABELS: Readonly<Record<(typeof JSON_FIELDS)[number], string>> = { properties: 'Properties (JSON)', extra: 'Extra (JSON)' };
+const BLANK: NodeForm = { driver: '', text: { name: '', description: '', resource_class: '', owner: '' }, interfaces: {}, driverInfo: {}, json: { properties: '', extra: '' } };
 
 export interface NodeFormViewProps {
   /** The node edited, or none to enroll one. */
@@ -19,7 +21,7 @@ export interface NodeFormViewProps {
  * shown beside the field it is about.
  */
 export function NodeFormView({ node, onDone, onCancel }: NodeFormViewProps) {
-  const [form, setForm] = useState<NodeForm>(node ? formOf(node) : { driver: '', text: { name: '', description: '', resource_class: '', owner: '' }, interfaces: {}, driverInfo: {} });
+  const [form, setForm] = useState<NodeForm>(node ? formOf(node) : BLANK);
   const drivers = useFetched(() => api.drivers(), []);
   const driver = useFetched(() => (form.driver ? Promise.all([api.driver(form.driver), api.driverProperties(form.driver)]) : Promise.resolve(null)), [form.driver]);
   const [refusal, setRefusal] = useState<{ field: string | null; message: string } | null>(null);
@@ -31,7 +33,7 @@ export function NodeFormView({ node, onDone, onCancel }: NodeFormViewProps) {
   }, [drivers.value]);
   const [detail, properties]: [DriverDetail | undefined, Record<string, string>] = driver.value ?? [undefined, {}];
   const infoKeys = [...new Set([...Object.keys(properties), ...Object.keys(form.driverInfo)])];
-  const fields = ['driver', ...TEXT_FIELDS, ...INTERFACES.map((iface) => `${iface}_interface`), ...infoKeys, 'driver_info'];
+  const fields = ['driver', ...TEXT_FIELDS, ...INTERFACES.map((iface) => `${iface}_interface`), ...infoKeys, 'driver_info', ...JSON_FIELDS];
   const errorFor = (field: string) =>
     refusal?.field === field && (
       <span class="field-error" role="alert">
@@ -40,13 +42,24 @@ export function NodeFormView({ node, onDone, onCancel }: NodeFormViewProps) {
     );
 
   const submit = async () => {
-    setBusy(true);
     setRefusal(null);
+    let request: () => Promise<string>;
     try {
+      // Made first, so that a field the form refuses sends nothing.
       if (node) {
-        await api.patchNode(node.uuid, patchOf(node, form));
-        onDone(node.uuid);
-      } else onDone((await api.createNode(createBody(form))).uuid);
+        const ops = patchOf(node, form);
+        request = async () => (await api.patchNode(node.uuid, ops), node.uuid);
+      } else {
+        const body = createBody(form);
+        request = async () => (await api.createNode(body)).uuid;
+      }
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      return setRefusal({ field: error.field, message: error.message });
+    }
+    setBusy(true);
+    try {
+      onDone(await request());
     } catch (error) {
       const message = (error as Error).message;
       setRefusal({ field: fieldOfError(message, fields), message });
@@ -124,6 +137,15 @@ export function NodeFormView({ node, onDone, onCancel }: NodeFormViewProps) {
           </Field>
         ))}
         <ExtraKey onAdd={(key) => setForm({ ...form, driverInfo: { ...form.driverInfo, [key]: form.driverInfo[key] ?? '' } })} />
+      </fieldset>
+      <fieldset>
+        <legend>Properties and extra</legend>
+        {JSON_FIELDS.map((name) => (
+          <Field key={name} id={id(name)} label={JSON_LABELS[name]}>
+            <textarea id={id(name)} rows={4} spellcheck={false} placeholder='{"key": "value"}' value={form.json[name]} onInput={(event) => setForm({ ...form, json: { ...form.json, [name]: event.currentTarget.value } })} />
+            {errorFor(name)}
+          </Field>
+        ))}
       </fieldset>
       <div class="form-actions">
         <button type="submit" class="primary" disabled={busy || !form.driver}>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { createBody, fieldOfError, formOf, type NodeForm, patchOf } from './node-form.js';
+import { createBody, FieldError, fieldOfError, formOf, type NodeForm, patchOf } from './node-form.js';
 
 const blankText = { name: '', description: '', resource_class: '', owner: '' };
-const form = (over: Partial<NodeForm> = {}): NodeForm => ({ driver: 'redfish', text: blankText, interfaces: {}, driverInfo: {}, ...over });
+const form = (over: Partial<NodeForm> = {}): NodeForm => ({ driver: 'redfish', text: blankText, interfaces: {}, driverInfo: {}, json: { properties: '', extra: '' }, ...over });
 
 describe('the node form', () => {
   it('enrolls with only what was filled in', () => {
@@ -24,6 +24,36 @@ describe('the node form', () => {
       { op: 'replace', path: '/driver_info/redfish_address', value: 'http://bmc2' },
     ]);
     expect(patchOf(node, { ...start, driverInfo: { ...start.driverInfo, redfish_password: 'new' } })).toEqual([{ op: 'replace', path: '/driver_info/redfish_password', value: 'new' }]);
+  });
+
+  it('enrolls and edits properties and extra as JSON objects, patching only the keys changed', () => {
+    expect(createBody(form({ json: { properties: '{"cpus": 8}', extra: ' ' } }))).toEqual({ driver: 'redfish', properties: { cpus: 8 } });
+    const node = { driver: 'redfish', driver_info: {}, properties: { cpus: 8, memory_mb: 4096, capabilities: 'boot_mode:uefi' }, extra: {} };
+    const start = formOf(node);
+    expect(JSON.parse(start.json.properties)).toEqual(node.properties);
+    expect(start.json.extra).toBe('');
+    expect(patchOf(node, start)).toEqual([]);
+    expect(patchOf(node, { ...start, json: { properties: '{"cpus": 16, "capabilities": "boot_mode:uefi", "cpu_arch": "x86_64"}', extra: '{"rack": {"row": 4}}' } })).toEqual([
+      { op: 'replace', path: '/properties/cpus', value: 16 },
+      { op: 'add', path: '/properties/cpu_arch', value: 'x86_64' },
+      { op: 'remove', path: '/properties/memory_mb' },
+      { op: 'add', path: '/extra/rack', value: { row: 4 } },
+    ]);
+    expect(patchOf(node, { ...start, json: { ...start.json, properties: '' } }).map((op) => op.path)).toEqual(['/properties/cpus', '/properties/memory_mb', '/properties/capabilities']);
+  });
+
+  it('refuses a JSON field that is not a JSON object, naming it', () => {
+    const refusal = (text: string) => {
+      try {
+        patchOf({ driver: 'redfish', driver_info: {} }, form({ json: { properties: '', extra: text } }));
+      } catch (error) {
+        return error instanceof FieldError ? [error.field, error.message] : error;
+      }
+      return null;
+    };
+    expect(refusal('{"rack": ')).toEqual(['extra', expect.stringMatching(/^Not valid JSON: /)]);
+    expect(refusal('[1, 2]')).toEqual(['extra', 'A JSON object is expected, such as {"key": "value"}.']);
+    expect(() => createBody(form({ json: { properties: 'cpus=8', extra: '' } }))).toThrow(FieldError);
   });
 
   it('places Ironic’s refusal beside the field it names', () => {

@@ -7,6 +7,8 @@
 
 export const INTERFACES = ['bios', 'boot', 'console', 'deploy', 'inspect', 'management', 'network', 'power', 'raid', 'rescue', 'storage', 'vendor'] as const;
 export const TEXT_FIELDS = ['name', 'description', 'resource_class', 'owner'] as const;
+/** The free-form fields, edited as JSON objects and patched key by key. */
+export const JSON_FIELDS = ['properties', 'extra'] as const;
 
 export interface NodeForm {
   readonly driver: string;
@@ -16,6 +18,31 @@ export interface NodeForm {
   readonly interfaces: Readonly<Record<string, string>>;
   /** `driver_info` key → value; `''` leaves the key out (or, for a secret, as it was). */
   readonly driverInfo: Readonly<Record<string, string>>;
+  /** `properties` and `extra` as JSON text; `''` for none. */
+  readonly json: Readonly<Record<(typeof JSON_FIELDS)[number], string>>;
+}
+
+/** A field the form itself refuses (before any request), and why. */
+export class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The object a JSON field's text holds (`{}` when blank), or a `FieldError` saying why it is not one. */
+export function jsonObjectOf(field: string, text: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new FieldError(field, `Not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new FieldError(field, 'A JSON object is expected, such as {"key": "value"}.');
+  return value as Record<string, unknown>;
 }
 
 /** A `driver_info` key whose value is a secret. */
@@ -23,10 +50,14 @@ export const isSecret = (key: string): boolean => /password|secret|token|_kg$/i.
 
 const present = (record: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(record).filter(([, value]) => value.trim() !== '').map(([key, value]) => [key, value.trim()]));
 
-/** `POST /v1/nodes`'s body: only what was filled in. */
+const jsonText = (value: unknown) => (typeof value === 'object' && value !== null && Object.keys(value).length > 0 ? JSON.stringify(value, null, 2) : '');
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** `POST /v1/nodes`'s body: only what was filled in (a `FieldError` for a JSON field that is not an object). */
 export function createBody(form: NodeForm): Record<string, unknown> {
   const driverInfo = present(form.driverInfo);
-  return { driver: form.driver, ...present(form.text), ...present(form.interfaces), ...(Object.keys(driverInfo).length > 0 && { driver_info: driverInfo }) };
+  const objects = Object.fromEntries(JSON_FIELDS.map((field) => [field, jsonObjectOf(field, form.json[field])]).filter(([, value]) => Object.keys(value as object).length > 0));
+  return { driver: form.driver, ...present(form.text), ...present(form.interfaces), ...(Object.keys(driverInfo).length > 0 && { driver_info: driverInfo }), ...objects };
 }
 
 export interface PatchOp {
@@ -47,10 +78,15 @@ export function formOf(node: EditedNode): NodeForm {
   const text = Object.fromEntries(TEXT_FIELDS.map((field) => [field, typeof node[field] === 'string' ? (node[field] as string) : ''])) as NodeForm['text'];
   const interfaces = Object.fromEntries(INTERFACES.map((iface) => [`${iface}_interface`, typeof node[`${iface}_interface`] === 'string' ? (node[`${iface}_interface`] as string) : '']));
   const driverInfo = Object.fromEntries(Object.entries(node.driver_info).map(([key, value]) => [key, isSecret(key) ? '' : typeof value === 'string' ? value : JSON.stringify(value)]));
-  return { driver: node.driver, text, interfaces, driverInfo };
+  const json = Object.fromEntries(JSON_FIELDS.map((field) => [field, jsonText(node[field])])) as NodeForm['json'];
+  return { driver: node.driver, text, interfaces, driverInfo, json };
 }
 
-/** The JSON patch from `node` to `form`: changed fields replaced, emptied ones removed, blank secrets untouched. */
+/**
+ * The JSON patch from `node` to `form`: changed fields replaced, emptied ones removed, blank
+ * secrets untouched, and of `properties` and `extra` only the keys changed (a `FieldError` for
+ * one that is not a JSON object).
+ */
 export function patchOf(node: EditedNode, form: NodeForm): PatchOp[] {
   const ops: PatchOp[] = [];
   const field = (path: string, was: unknown, now: string) => {
@@ -65,6 +101,12 @@ export function patchOf(node: EditedNode, form: NodeForm): PatchOp[] {
   for (const [key, value] of Object.entries(form.driverInfo)) {
     if (isSecret(key) && value === '' && key in node.driver_info) continue;
     field(`/driver_info/${key}`, node.driver_info[key], value);
+  }
+  for (const name of JSON_FIELDS) {
+    const was = (typeof node[name] === 'object' && node[name] !== null ? node[name] : {}) as Record<string, unknown>;
+    const now = jsonObjectOf(name, form.json[name]);
+    for (const [key, value] of Object.entries(now)) if (!(key in was) || !sameJson(was[key], value)) ops.push({ op: key in was ? 'replace' : 'add', path: `/${name}/${key}`, value });
+    for (const key of Object.keys(was)) if (!(key in now)) ops.push({ op: 'remove', path: `/${name}/${key}` });
   }
   return ops;
 }

@@ -8,6 +8,8 @@ export interface Verb {
   readonly run: (uuid: string, reason: string) => Promise<void>;
   /** The dialog that asks for the verb's arguments first (on one node). */
   readonly dialog?: 'deploy' | 'clean' | 'rescue';
+  /** Removes the node: once accepted, the node is gone (and leaves a selection). */
+  readonly removes?: boolean;
 }
 
 const verb = (label: string, run: Verb['run'], destructive = false, dialog?: Verb['dialog']): Verb => ({ label, run, destructive, dialog });
@@ -31,4 +33,4 @@ export const VERBS: readonly Verb[] = [
  * What the bulk bar offers: the verbs that need no arguments of each node (deploy uses each
  * node's own instance_info), and deleting, for nodes no longer wanted (Ironic refuses it for deployed ones).
  */
-export const BULK_VERBS: readonly Verb[] = [...VERBS.filter((one) => one.dialog !== 'clean' && one.dialog !== 'rescue'), verb('Delete', (uuid) => api.deleteNode(uuid), true)];
+export const BULK_VERBS: readonly Verb[] = [...VERBS.filter((one) => one.dialog !== 'clean' && one.dialog !== 'rescue'), { ...verb('Delete', (uuid) => api.deleteNode(uuid), true), removes: true }];
