@@ -1,8 +1,8 @@
 /**
  * The `redfish` RAID interface through the HTTP API, a real conductor on NATS and the BMC
  * simulator with its simulated agent: BMCs that apply volume changes at the next reboot
- * (`OnReset`: the node is rebooted, the task monitors polled) or as tasks answered 202 on
- * `Immediate`; the `apply_configuration` deploy step, and the refusals of RAID steps in Ironic's
+ * (`OnReset`: the node is rebooted and waits, unlocked, in `clean wait` or `wait call-back`
+ * while the conductor polls the task monitors) or as tasks answered 202 on `Immediate`; the `apply_configuration` deploy step, and the refusals of RAID steps in Ironic's
  * words (a deploy step without its required argument; a clean that boots no ramdisk).
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -96,17 +96,48 @@ async function until(uuid: string, state: string, timeoutMs = 90_000, settled = 
   }
 }
 
+/** The node's recorded events of `type`. */
+async function recorded(uuid: string, type: string): Promise<{ type: string; data: unknown }[]> {
+  return (await (await system.store()).readStream(nodeStreamId(uuid))).filter((event) => event.type === type);
+}
+
+/**
+ * Until the node waits in `state` on the BMC's RAID tasks (its `rounds`-th submission recorded),
+ * held by the simulator: it stays there, unlocked, while the conductor polls (every half second)
+ * and appends nothing; then the simulator lets the tasks finish.
+ */
+async function heldInWait(uuid: string, n: number, state: string, rounds: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!((await call('GET', `/v1/nodes/${uuid}`)).json.provision_state === state && (await recorded(uuid, 'RaidTasksSubmitted')).length === rounds)) {
+    if (Date.now() > deadline) throw new Error(`node ${uuid} never waited in ${state} for RAID tasks\n${system.logs().slice(-6000)}`);
+    await sleep(100);
+  }
+  const streamLength = async () => (await (await system.store()).readStream(nodeStreamId(uuid))).filter((event) => event.type !== 'AgentHeartbeatRecorded').length;
+  const before = await streamLength();
+  await sleep(1600);
+  const waiting = (await call('GET', `/v1/nodes/${uuid}`)).json;
+  expect([waiting.provision_state, waiting.reservation]).toEqual([state, null]);
+  expect(await streamLength()).toBe(before);
+  await control(n, { raidTaskMs: 0 });
+}
+
 const raidStep = (step: string, args?: Json) => [{ interface: 'raid', step, ...(args && { args }) }];
 const boots = async (n: number) => Number((await control(n)).boots);
 
 
 describe('BMCs that apply RAID changes later', () => {
-  it('OnReset: cleaning submits one volume at a time, reboots the node for each, waits for the task monitors, then records what the BMC has', async () => {
+  it('OnReset: cleaning submits one volume at a time and reboots the node for each; the node waits in clean wait while the conductor polls the task monitors, then records what the BMC has', async () => {
     const { uuid, n } = await enroll({ logical_disks: [{ size_gb: 100, raid_level: '1', is_root_volume: true }, { size_gb: 200, raid_level: '0' }] });
-    await control(n, { raidApplyTime: 'OnReset' });
+    // The simulator holds the first volume's task after the reboot, until told.
+    await control(n, { raidApplyTime: 'OnReset', raidTaskMs: 600_000 });
     const before = await boots(n);
     await provision(uuid, { target: 'clean', clean_steps: raidStep('create_configuration') });
+    await heldInWait(uuid, n, 'clean wait', 1);
     const built = await until(uuid, 'manageable');
+    expect((await recorded(uuid, 'RaidTasksSubmitted')).map((event) => (event.data as { tasks: { monitors: string[] } }).tasks.monitors)).toEqual([
+      [`/bmc/${n}/redfish/v1/Systems/${n}/Storage/1/TaskMonitors/1`],
+      [`/bmc/${n}/redfish/v1/Systems/${n}/Storage/1/TaskMonitors/2`],
+    ]);
     expect(built.last_error).toBeNull();
     expect(await volumes(n)).toEqual([`RAID0 ${200 * GIB}`, `RAID1 ${100 * GIB}`]);
     expect(built.raid_config).toEqual({
@@ -149,7 +180,10 @@ describe('apply_configuration, a deploy step', () => {
     ];
     expect((await call('PATCH', `/v1/nodes/${uuid}`, { body: image })).status).toBe(200);
     const raid_config = { logical_disks: [{ size_gb: 50, raid_level: '1', is_root_volume: true }, { size_gb: 20, raid_level: '0' }] };
+    // Applied at the reboot and held there: the deployment waits in wait call-back while the conductor polls.
+    await control(n, { raidApplyTime: 'OnReset', raidTaskMs: 600_000 });
     await provision(uuid, { target: 'active', deploy_steps: steps({ raid_config }) });
+    await heldInWait(uuid, n, 'wait call-back', 1);
     const deployed = await until(uuid, 'active');
     expect(deployed.target_raid_config).toEqual(raid_config);
     expect(await volumes(n)).toEqual([`RAID1 ${50 * GIB}`]);

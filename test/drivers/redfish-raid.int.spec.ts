@@ -3,12 +3,13 @@
  * recording proxy so that the wire requests can be checked against Ironic 21.4's: the drives it
  * picks and the order of its POSTs to the Volumes collection (`Immediate`), its DELETEs, the
  * configuration it reads back for the node, and its refusals in Ironic’s words; and BMCs that apply
- * changes at the next reboot (`OnReset`: reboot, task monitors polled) or as tasks (202 on `Immediate`).
+ * changes at the next reboot (`OnReset`: reboot, then the tasks the step waits for, polled as the
+ * conductor polls them) or as tasks (202 on `Immediate`, waited for at once).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type JsonObject, type Node } from '@ironledger/domain';
+import { type JsonObject, type Node, type RaidTasks } from '@ironledger/domain';
 import { BmcSim } from '@ironledger/bmc-sim';
-import { DriverError, type RaidTaskTiming, RaidTasksTimedOut, RedfishConnections, redfishNode, redfishRaid } from '@ironledger/drivers';
+import { DriverError, type RaidDriver, type RaidRound, type RaidTaskTiming, RedfishConnections, redfishNode, redfishRaid } from '@ironledger/drivers';
 import { type Recorder, startRecorder } from '../support/http-recorder.js';
 
 const GIB = 1024 ** 3;
@@ -35,8 +36,36 @@ const rebootOf = async (target: Node) => {
   const auth = `Basic ${Buffer.from('admin:password').toString('base64')}`;
   await fetch(`${sim.url}/bmc/${n}/redfish/v1/Systems/${n}/Actions/ComputerSystem.Reset`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ ResetType: 'ForceRestart' }) });
 };
-const FAST = { statusIntervalMs: 50, immediatePollMs: 50, timeoutMs: 5000 };
-const raid = (timing: Partial<RaidTaskTiming> = FAST) => redfishRaid(connections, { reboot: rebootOf, timing });
+const FAST = { immediatePollMs: 50 };
+const driver = (timing: Partial<RaidTaskTiming> = FAST) => redfishRaid(connections, { reboot: rebootOf, timing });
+/** The configuration a step that finished at once records (it may not wait for tasks). */
+const doneOf = (round: RaidRound): JsonObject => {
+  if (!('done' in round)) throw new Error(`the step waits for tasks: ${JSON.stringify(round.tasks)}`);
+  return round.done;
+};
+/** The interface, for BMCs that apply changes at once: each step ends in its call. */
+const raid = (timing?: Partial<RaidTaskTiming>) => {
+  const steps = driver(timing);
+  return {
+    createConfiguration: async (target: Node, args: typeof ALL) => doneOf(await steps.createConfiguration(target, args)),
+    deleteConfiguration: async (target: Node) => doneOf(await steps.deleteConfiguration(target)),
+  };
+};
+/** Waits a step out as the conductor does, polling its tasks every 50 ms: the rounds of tasks it waited for, and what it ended with. */
+async function waitedOut(steps: RaidDriver, target: Node, first: RaidRound): Promise<{ rounds: RaidTasks[]; config: JsonObject }> {
+  const rounds: RaidTasks[] = [];
+  let round = first;
+  while ('tasks' in round) {
+    rounds.push(round.tasks);
+    let next: RaidRound | 'running';
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      next = await steps.checkTasks(target, round.tasks);
+    } while (next === 'running');
+    round = next;
+  }
+  return { rounds, config: round.done };
+}
 const node = (n: number, target: JsonObject = {}): Node => ({
   ...redfishNode(n, { redfish_address: `${recorder.url}/bmc/${n}`, redfish_username: 'admin', redfish_password: 'password', redfish_auth_type: 'basic' }),
   target_raid_config: target,
@@ -137,12 +166,17 @@ describe('delete_configuration', () => {
 describe('BMCs that apply volume changes later', () => {
   const volumesPath = (n: number) => `${storage(n)}/Volumes`;
 
-  it('OnReset: submits one volume per controller, reboots the node, polls the task monitor until the reboot applied it, then the next; records what the BMC then has', async () => {
+  it('OnReset: submits one volume per controller and reboots the node; the step waits for the task, whose poll submits the next; records what the BMC then has', async () => {
     const n = 11;
     sim.control(n, { raidApplyTime: 'OnReset' });
     const target: JsonObject = { logical_disks: [{ size_gb: 100, raid_level: '1', is_root_volume: true }, { size_gb: 200, raid_level: '0' }] };
     recorder.take();
-    const config = await raid().createConfiguration(node(n, target), ALL);
+    const steps = driver();
+    const first = await steps.createConfiguration(node(n, target), ALL);
+    // One change submitted, the node rebooted: the step waits for its task, the other volume pending.
+    expect(first).toEqual({ tasks: { operation: 'create', monitors: [`${storage(n)}/TaskMonitors/1`], pending: [[expect.objectContaining({ raid_level: '1', is_root_volume: true })]] } });
+    expect(reboots.get(n)).toBe(1);
+    const { rounds, config } = await waitedOut(steps, node(n, target), first);
     const log = recorder.take();
     const posts = log.filter((exchange) => exchange.method === 'POST' && exchange.url === volumesPath(n));
     expect(posts.map((exchange) => JSON.parse(exchange.requestBody)['@Redfish.OperationApplyTime'])).toEqual(['OnReset', 'OnReset']);
@@ -150,6 +184,7 @@ describe('BMCs that apply volume changes later', () => {
     const monitorGets = log.map((exchange, at) => [exchange, at] as const).filter(([exchange]) => exchange.method === 'GET' && exchange.url.includes('/TaskMonitors/'));
     const secondPost = log.indexOf(posts[1]!);
     expect(monitorGets.some(([exchange, at]) => exchange.url.endsWith('/TaskMonitors/1') && at < secondPost)).toBe(true);
+    expect(rounds.map(({ monitors, pending }) => [monitors, pending])).toEqual([[[`${storage(n)}/TaskMonitors/1`], [[expect.anything()]]], [[`${storage(n)}/TaskMonitors/2`], []]]);
     expect(reboots.get(n)).toBe(2);
     expect(config).toEqual({
       logical_disks: [
@@ -159,7 +194,9 @@ describe('BMCs that apply volume changes later', () => {
     });
 
     recorder.take();
-    expect(await raid().deleteConfiguration(node(n))).toEqual({ logical_disks: [] });
+    const deleted = await waitedOut(steps, node(n), await steps.deleteConfiguration(node(n)));
+    expect(deleted.config).toEqual({ logical_disks: [] });
+    expect(deleted.rounds.map(({ operation, pending }) => [operation, pending])).toEqual([['delete', true], ['delete', false]]);
     expect(changes().filter(([method]) => method === 'DELETE')).toEqual([
       ['DELETE', `${volumesPath(n)}/1`, { '@Redfish.OperationApplyTime': 'OnReset' }],
       ['DELETE', `${volumesPath(n)}/2`, { '@Redfish.OperationApplyTime': 'OnReset' }],
@@ -168,12 +205,16 @@ describe('BMCs that apply volume changes later', () => {
     expect(sim.storages.volumes(n)).toEqual([]);
   });
 
-  it('OnReset: fails as Ironic’s wait does when the reboot never applies the change', async () => {
+  it('OnReset: a change no reboot applies leaves its task running, polled without anything submitted again (the callback timeout ends the wait)', async () => {
     const n = 12;
     sim.control(n, { raidApplyTime: 'OnReset' });
-    const neverBoots = redfishRaid(connections, { reboot: async () => undefined, timing: { ...FAST, timeoutMs: 300 } });
-    const error = await neverBoots.createConfiguration(node(n, { logical_disks: [{ size_gb: 10, raid_level: '0' }] }), ALL).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RaidTasksTimedOut);
+    const neverBoots = redfishRaid(connections, { reboot: async () => undefined, timing: FAST });
+    const target = node(n, { logical_disks: [{ size_gb: 10, raid_level: '0' }] });
+    const round = await neverBoots.createConfiguration(target, ALL);
+    expect(round).toEqual({ tasks: { operation: 'create', monitors: [`${storage(n)}/TaskMonitors/1`], pending: [] } });
+    recorder.take();
+    for (let poll = 0; poll < 3; poll++) expect(await neverBoots.checkTasks(target, (round as { tasks: RaidTasks }).tasks)).toBe('running');
+    expect(changes()).toEqual([]);
     expect(sim.storages.volumes(n)).toEqual([]);
   });
 

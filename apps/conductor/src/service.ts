@@ -14,6 +14,7 @@ import { type ConductorConfig } from './config.js';
 import { Conductor } from './conductor.js';
 import { ConductorModule } from './conductor.module.js';
 import { ConductorMetrics } from './metrics.js';
+import { RaidTaskPoller } from './raid-poller.js';
 import { Watchdog } from './watchdog.js';
 import { type WorkJournal, WorkRunner } from './work-runner.js';
 
@@ -78,6 +79,13 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
   // Each node is looked after by the conductor the rings give it to (see `Watchdog`).
   const watchdog = new Watchdog(roster, projection, handler, { ...config, ring: card }, log, { allocations: allocator, work: runner });
   watchdog.start();
+  // The RAID tasks of the nodes the rings give this conductor, polled every REDFISH_RAID_CONFIG_STATUS_INTERVAL_S (Ironic's 60 s default).
+  const raidPoller = new RaidTaskPoller(roster, projection, handler, measuredDrivers, runner, {
+    conductorId: config.conductorId,
+    intervalMs: (config.drivers.redfish?.raidConfigStatusIntervalS ?? 60) * 1000,
+    ring: card,
+  }, log);
+  raidPoller.start();
   let stopping = false;
   const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => !stopping && roster.connected, config.metricsHost) : undefined;
   log(`ready: ${projection.readModel.size} nodes at position ${projection.readModel.position}`);
@@ -89,6 +97,7 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
       await app.close();
       metricsServer?.close();
       await watchdog.stop();
+      await raidPoller.stop();
       roster.stop();
       // Running work finishes, work not started is left to recovery, and so are outcomes the store does not take within 30 s.
       const giveUp = setTimeout(() => runner.stop(), 30_000);

@@ -19,6 +19,12 @@ describe('StepTimes', () => {
     ]);
   });
 
+  it('does not count a RAID step left waiting for the BMC’s tasks as succeeded', () => {
+    const times = new StepTimes();
+    const waits: StepProgress[] = [{ type: 'started', kind: 'clean', index: 1 }, { type: 'raid_tasks', kind: 'clean', index: 1, tasks: { operation: 'create', monitors: ['/taskmon/1'], pending: [] } }];
+    expect(times.observe(running(0), waits, false, 0, 100, running(1))).toEqual([{ kind: 'clean', step: 'raid.create_configuration', result: 'started' }]);
+  });
+
   it('names as failed the step the failed piece started, or the one running when it began', () => {
     const times = new StepTimes();
     expect(times.observe(running(null), [{ type: 'started', kind: 'clean', index: 0 }], true, 0, 500, null)).toEqual([

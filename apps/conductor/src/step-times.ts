@@ -50,7 +50,8 @@ export class StepTimes {
         times.set(`${entry.kind}:${entry.index}`, pieceStartedMs);
         reports.push({ kind: entry.kind, step: name(entry.kind, entry.index), result: 'started' });
         unfinished = { kind: entry.kind, index: entry.index };
-      } else {
+      } else if (entry.type === 'finished') {
+        // A RAID step left waiting for the BMC's tasks (`raid_tasks`) has not ended: the conductor polling them finishes it.
         ended(entry.kind, entry.index, 'succeeded');
         if (unfinished?.kind === entry.kind && unfinished.index === entry.index) unfinished = undefined;
       }

@@ -27,6 +27,16 @@ export interface Liveness {
   members(): readonly (RingMember & { readonly alive: boolean })[];
 }
 
+/** Whether a node is `conductorId`'s by the rings over the live conductors (this one with its own card), or nobody's: built once per sweep. */
+export function ringOwnership(roster: Liveness, conductorId: string, card: Omit<RingMember, 'id'>): (node: Node) => boolean {
+  const others = roster.members().filter((member) => member.alive && member.id !== conductorId);
+  const rings = new ConductorRings([...others, { id: conductorId, ...card }]);
+  return (node) => {
+    const owner = rings.ownerOf(node);
+    return owner === undefined || owner === conductorId;
+  };
+}
+
 /** This conductor's own work (the `WorkRunner`): which nodes it works on, how to take one up again, and what a commit leaves to do. */
 export interface OwnWork {
   isWorkingOn(nodeId: string): boolean;
@@ -94,7 +104,7 @@ export class Watchdog {
       const facts: WatchdogFacts = {
         conductorId, alive, callbackTimeoutS, introspectionTimeoutS, nodeStatusKeepTimeS, meta,
         ...(work && { workingOn: (nodeId: string) => work.isWorkingOn(nodeId) }),
-        ...(this.options.ring && { owns: this.owns(this.options.ring) }),
+        ...(this.options.ring && { owns: ringOwnership(this.roster, conductorId, this.options.ring) }),
       };
       for (const node of [...this.projection.readModel.all()]) {
         const action = watchdogAction(node, now, facts);
@@ -105,17 +115,6 @@ export class Watchdog {
     } finally {
       this.sweeping = false;
     }
-  }
-
-  /** Whether a node is this conductor's by the rings over the live conductors (this one with its own card), or nobody's. */
-  private owns(card: Omit<RingMember, 'id'>): (node: Node) => boolean {
-    const { conductorId } = this.options;
-    const others = this.roster.members().filter((member) => member.alive && member.id !== conductorId);
-    const rings = new ConductorRings([...others, { id: conductorId, ...card }]);
-    return (node) => {
-      const owner = rings.ownerOf(node);
-      return owner === undefined || owner === conductorId;
-    };
   }
 
   /** Takes up an orphan's work, once its stream (not only the projection) says this conductor still holds it. */

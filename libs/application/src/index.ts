@@ -11,3 +11,4 @@ export * from './name-claims.js';
 export * from './allocator.js';
 export * from './watchdog.js';
 export * from './hash-ring.js';
+export * from './raid-poll.js';

@@ -153,7 +153,7 @@ export interface VirtualBmc {
   biosApplyFails: boolean;
   /** When the storage applies volume changes: at once, or only at the next boot (`OnReset`). */
   raidApplyTime: RaidApplyTime;
-  /** `Immediate` volume changes answer 202 with a task monitor and are done this long after (0: 201/204 at once). */
+  /** `Immediate` volume changes answer 202 with a task monitor and are done this long after (0: 201/204 at once); `OnReset` ones are done this long after the boot that applies them is seen. */
   raidTaskMs: number;
   /** Every Redfish request waits this long before it is handled. */
   latencyMs: number;

@@ -6,7 +6,7 @@ const BASIC = `Basic ${Buffer.from('admin:password').toString('base64')}`;
 let sim: BmcSim;
 
 beforeAll(async () => {
-  sim = await BmcSim.start({ port: 0, systems: 6 });
+  sim = await BmcSim.start({ port: 0, systems: 7 });
 });
 afterAll(async () => {
   await sim.close();
@@ -120,6 +120,19 @@ describe('RAID storage of a simulated system', () => {
     expect((await call(created.location!)).status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(await call(created.location!)).toMatchObject({ status: 200, json: { TaskState: 'Completed' } });
+    expect(sim.storages.volumes(n)).toHaveLength(1);
+  });
+
+  it('with OnReset and a task time, the boot starts the task, which runs for that long as the setting says when looked at: raising it holds the task', async () => {
+    const n = 7;
+    sim.control(n, { raidApplyTime: 'OnReset', raidTaskMs: 600_000 });
+    const created = await call(`${storage(n)}/Volumes`, 'POST', { RAIDType: 'RAID0', CapacityBytes: 1024 ** 3, Links: { Drives: [drive(n, 'Disk.0')] }, '@Redfish.OperationApplyTime': 'OnReset' });
+    expect(created.status).toBe(202);
+    await call(`/bmc/${n}/redfish/v1/Systems/${n}/Actions/ComputerSystem.Reset`, 'POST', { ResetType: 'ForceRestart' });
+    expect((await call(created.location!)).status).toBe(202);
+    expect(sim.storages.volumes(n)).toEqual([]);
+    sim.control(n, { raidTaskMs: 0 });
+    expect((await call(created.location!)).status).toBe(200);
     expect(sim.storages.volumes(n)).toHaveLength(1);
   });
 });

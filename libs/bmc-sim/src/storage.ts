@@ -3,7 +3,7 @@
  * controller, four drives of the same kind and a Volumes collection that creates volumes from a
  * POST and deletes them with DELETE. Its BMC says when a change applies: at once (`Immediate`,
  * answered 201/204, or 202 with a task monitor that finishes a while later), or at the host's
- * next boot (`OnReset`, 202 with a task monitor that finishes then). The state of a system's
+ * next boot (`OnReset`, 202 with a task monitor that finishes then, or a while after). The state of a system's
  * storage is kept only once someone changes it, so 10,000 untouched BMCs cost nothing.
  */
 import { type RaidApplyTime } from './model.js';
@@ -34,7 +34,10 @@ export interface Volume {
 /** How a system's storage applies volume changes, and where its host and clock stand (from its BMC). */
 export interface RaidMode {
   readonly applyTime: RaidApplyTime;
-  /** `Immediate` changes run as tasks that finish this long after they were asked for (0: none). */
+  /**
+   * `Immediate` changes run as tasks that finish this long after they were asked for (0: none);
+   * `OnReset` ones run this long once the boot that applies them is seen (as it is now: raising it holds them).
+   */
   readonly taskMs: number;
   /** Boots of the host so far: an `OnReset` change is applied by the next one. */
   readonly boots: number;
@@ -48,6 +51,8 @@ interface RaidTask {
   /** `OnReset`: applied once the host has booted more often than this; `Immediate`: at this time. */
   readonly afterBoots?: number;
   readonly readyAt?: number;
+  /** `OnReset`: when the boot that applies it was first seen. */
+  bootSeenAt?: number;
   done: boolean;
 }
 
@@ -123,7 +128,8 @@ export class Storages {
   /** Applies the changes whose time has come: the host booted since (`OnReset`), or their task's time is up. */
   private settle(n: number, mode: RaidMode): void {
     for (const task of this.systems.get(n)?.tasks ?? []) {
-      const due = (task.afterBoots !== undefined && mode.boots > task.afterBoots) || (task.readyAt !== undefined && mode.now >= task.readyAt);
+      if (task.afterBoots !== undefined && mode.boots > task.afterBoots) task.bootSeenAt ??= mode.now;
+      const due = (task.bootSeenAt !== undefined && mode.now >= task.bootSeenAt + mode.taskMs) || (task.readyAt !== undefined && mode.now >= task.readyAt);
       if (task.done || !due) continue;
       task.done = true;
       this.change(n, task.change);

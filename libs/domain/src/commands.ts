@@ -19,7 +19,7 @@ import {
   type VolumeTargetFields,
 } from './node.js';
 import { type PowerState } from './states.js';
-import { type StepProgress } from './steps.js';
+import { type RaidTasks, type StepKind, type StepProgress } from './steps.js';
 
 /** Context every command brings, since the domain reads no clock and knows no user. */
 export interface CommandMeta {
@@ -150,6 +150,16 @@ export type RecordAgentHeartbeat = Command<
     readonly agent_token: string | null;
     readonly agent_status: string | null;
   }
+>;
+
+/**
+ * A conductor polled the BMC tasks a `redfish` RAID step of the node waits for (`checked`, the
+ * monitors it found the step waiting for) and found them done: it submitted the step's next
+ * changes (`tasks`), or the step is over with the configuration the BMC now has (`raid_config`).
+ */
+export type RecordRaidTasks = Command<
+  'RecordRaidTasks',
+  { readonly kind: StepKind; readonly index: number; readonly checked: readonly string[] } & ({ readonly tasks: RaidTasks } | { readonly raid_config: JsonObject })
 >;
 
 /** A conductor found the node held by a dead conductor: fail what cannot be resumed. */
@@ -375,6 +385,7 @@ export type NodeCommand =
   | RecordProvisionOutcome
   | IssueAgentToken
   | RecordAgentHeartbeat
+  | RecordRaidTasks
   | RecoverNode
   | RequestPowerAction
   | RecordPowerOutcome
@@ -424,7 +435,7 @@ export type NodeCommand =
 export type NodeCommandType = NodeCommand['type'];
 
 export const NODE_COMMAND_TYPES: readonly NodeCommandType[] = [
-  'RegisterNode', 'UpdateNode', 'DeleteNode', 'RequestProvisionAction', 'RecordProvisionOutcome', 'IssueAgentToken', 'RecordAgentHeartbeat', 'RecoverNode',
+  'RegisterNode', 'UpdateNode', 'DeleteNode', 'RequestProvisionAction', 'RecordProvisionOutcome', 'IssueAgentToken', 'RecordAgentHeartbeat', 'RecordRaidTasks', 'RecoverNode',
   'RequestPowerAction', 'RecordPowerOutcome', 'RecordPowerSync', 'SetMaintenance', 'ClearMaintenance',
   'StartIntrospection', 'ProcessInventory', 'RecordInspectedHardware', 'DiscoverNode', 'AddPort', 'RemovePort', 'ExpireIntrospection',
   'SetNodeTraits', 'AddNodeTrait', 'RemoveNodeTrait', 'AllocateNode', 'DeallocateNode',

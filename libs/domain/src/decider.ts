@@ -8,6 +8,7 @@ import { NodeNotFoundError } from './errors.js';
 import { type NodeEvent } from './events.js';
 import { type Node } from './node.js';
 import { issueAgentToken, recordAgentHeartbeat } from './decide/agent.js';
+import { recordRaidTasks } from './decide/raid-tasks.js';
 import { discover, expireIntrospection, processInventory, recordInspectedHardware, startIntrospection } from './decide/introspection.js';
 import { allocateNode, deallocateNode } from './decide/allocation.js';
 import { addPortgroup, receivePortgroup, removePortgroup, updatePortgroup } from './decide/portgroups.js';
@@ -74,6 +75,8 @@ export function decide(command: NodeCommand, node: Node | null, check: Interface
       return issueAgentToken(command, node);
     case 'RecordAgentHeartbeat':
       return recordAgentHeartbeat(command, node);
+    case 'RecordRaidTasks':
+      return recordRaidTasks(command, node);
     case 'RecoverNode':
       return recover(command, node);
     case 'RequestPowerAction':

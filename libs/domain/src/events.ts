@@ -15,7 +15,7 @@ import {
   type VolumeTargetFields,
 } from './node.js';
 import { type MachineEvent, type PowerState, type PowerTarget, type ProvisionState } from './states.js';
-import { type Step, type StepKind } from './steps.js';
+import { type RaidTasks, type Step, type StepKind } from './steps.js';
 
 /** Who did it, when and why: carried by every event of every resource for auditors. */
 export interface AuditMeta {
@@ -301,6 +301,9 @@ export type StepStarted = Event<'StepStarted', { readonly kind: StepKind; readon
 /** A step of the running clean or deploy finished. */
 export type StepFinished = Event<'StepFinished', { readonly kind: StepKind; readonly index: number; readonly step: Step; readonly raid_config?: JsonObject }>;
 
+/** A `redfish` RAID step of the running clean or deploy submitted changes to the BMC and waits for their tasks (a conductor polls them). */
+export type RaidTasksSubmitted = Event<'RaidTasksSubmitted', { readonly kind: StepKind; readonly index: number; readonly step: Step; readonly tasks: RaidTasks }>;
+
 export type NodeEvent =
   | NodeRegistered
   | NodeUpdated
@@ -368,7 +371,8 @@ export type NodeEvent =
   | BootConfigRecorded
   | StepsPlanned
   | StepStarted
-  | StepFinished;
+  | StepFinished
+  | RaidTasksSubmitted;
 
 export type NodeEventType = NodeEvent['type'];
 
@@ -384,4 +388,5 @@ export const NODE_EVENT_TYPES: readonly NodeEventType[] = [
   'ManagementActionStarted', 'BootDeviceSet', 'NmiInjected', 'IndicatorSet', 'BootModeSet', 'SecureBootSet', 'ConsoleModeSet', 'VendorMethodCalled', 'RamdiskTornDown',
   'ManagementActionFailed', 'TargetRaidConfigSet', 'BiosSettingsCached', 'BootModeCached',
   'AgentTokenIssued', 'AgentHeartbeatRecorded', 'AgentCleared', 'BootConfigRecorded', 'StepsPlanned', 'StepStarted', 'StepFinished',
+  'RaidTasksSubmitted',
 ];

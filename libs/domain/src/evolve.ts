@@ -5,7 +5,7 @@ import { clearsLastError, failureInLastError } from './management.js';
 import { type BiosSetting, type BiosSettingValue, copyNode, type JsonObject, newNode, newPort, type Node } from './node.js';
 import { emptyList, emptyObject, known, shared, sharedIfEmpty, sharedList } from './shared-values.js';
 import { LOOKUP_ALLOWED_STATES } from './states.js';
-import { STEP_RUN_STATES } from './steps.js';
+import { STEP_RUN_STATES, type StepRun } from './steps.js';
 import { recordedRaid } from './raid.js';
 import { sortedTraits } from './traits.js';
 import { assertNever } from './assert-never.js';
@@ -215,12 +215,21 @@ export function evolve(node: Node | null, event: NodeEvent): Node | null {
       const target = event.data.target_raid_config === undefined ? {} : { target_raid_config: event.data.target_raid_config };
       return node.step_run ? touched({ step_run: { ...node.step_run, index: event.data.index }, ...target }) : touched(target);
     }
-    case 'StepFinished':
-      // An agent RAID step's post-step hook records what it built (or that it deleted it).
-      return event.data.raid_config === undefined ? touched() : touched(recordedRaid(node.properties, event.data.raid_config, event.meta.at));
+    case 'StepFinished': {
+      // A RAID step records what it built (or that it deleted it); its tasks, if it waited for any, are over.
+      const run = node.step_run?.raid_tasks ? { step_run: withoutRaidTasks(node.step_run) } : {};
+      return event.data.raid_config === undefined ? touched(run) : touched({ ...run, ...recordedRaid(node.properties, event.data.raid_config, event.meta.at) });
+    }
+    case 'RaidTasksSubmitted':
+      return node.step_run ? touched({ step_run: { ...node.step_run, index: event.data.index, raid_tasks: event.data.tasks } }) : touched();
     default:
       return assertNever(event, 'event');
   }
+}
+
+/** The step run with its RAID tasks over. */
+function withoutRaidTasks({ raid_tasks: _over, ...run }: StepRun): StepRun {
+  return run;
 }
 
 /** Operator-owned field changes with the domain's strings (driver, interfaces) and empty fields as the shared ones. */

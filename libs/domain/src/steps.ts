@@ -18,11 +18,26 @@ export interface Step {
   readonly reboot_requested?: boolean;
 }
 
-/** The steps of the running clean or deploy, and the one running now (`index`, `null` before the first). */
+/**
+ * The BMC tasks a `redfish` RAID step left running (Ironic's `raid_configs`): the monitors of the
+ * changes a reboot applies, and what the step has still to submit once they are done (`pending`,
+ * the driver's own). The node waits while they run; a conductor polls them.
+ */
+export interface RaidTasks {
+  readonly operation: 'create' | 'delete';
+  readonly monitors: readonly string[];
+  readonly pending: Json;
+}
+
+/**
+ * The steps of the running clean or deploy, and the one running now (`index`, `null` before the
+ * first); `raid_tasks` while that step waits for the BMC's RAID tasks.
+ */
 export interface StepRun {
   readonly kind: StepKind;
   readonly steps: readonly Step[];
   readonly index: number | null;
+  readonly raid_tasks?: RaidTasks;
 }
 
 /** Progress a conductor reports with the outcome of its work, in the order it happened. */
@@ -31,7 +46,9 @@ export type StepProgress =
   /** `target_raid_config`: the configuration `raid.apply_configuration` makes the node's target before it builds it. */
   | { readonly type: 'started'; readonly kind: StepKind; readonly index: number; readonly target_raid_config?: JsonObject }
   /** `raid_config`: what an agent RAID step left built (`{}` once deleted), for the node to record. */
-  | { readonly type: 'finished'; readonly kind: StepKind; readonly index: number; readonly raid_config?: JsonObject };
+  | { readonly type: 'finished'; readonly kind: StepKind; readonly index: number; readonly raid_config?: JsonObject }
+  /** A `redfish` RAID step submitted changes a reboot applies: the node waits for their tasks. */
+  | { readonly type: 'raid_tasks'; readonly kind: StepKind; readonly index: number; readonly tasks: RaidTasks };
 
 /** The states a clean or deploy run spans; leaving them ends the run. */
 export const STEP_RUN_STATES: Readonly<Record<StepKind, readonly string[]>> = {

@@ -1,4 +1,5 @@
 import { type BiosSettingValue, type BootMode, type Json, type JsonObject, NamedError, type Node, type Phase, type PowerState, type PowerTarget, type StepProgress, unsupportedText } from '@ironledger/domain';
+import { type RaidDriver } from './redfish/raid.js';
 
 export { type Phase } from '@ironledger/domain';
 
@@ -185,6 +186,8 @@ export interface HardwareType {
   readonly bios?: BiosDriver;
   /** Absent: `no-console` only. */
   readonly console?: ConsoleDriver;
+  /** The `redfish` RAID interface, whose tasks the conductor polls while a step waits for them; absent: none. */
+  readonly raid?: RaidDriver;
   /** Absent: no vendor methods (`no-vendor`). */
   readonly vendor?: VendorDriver;
   /** The out-of-band inspect interfaces, by name (`redfish`); the others boot a ramdisk or do nothing. */

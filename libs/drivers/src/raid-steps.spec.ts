@@ -1,28 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
 import { type JsonObject, type Step } from '@ironledger/domain';
-import { DriverError } from './driver.js';
 import { redfishNode } from './redfish/test-node.js';
 import { checkRaidSteps, raidStepTarget, runRaidStep } from './raid-steps.js';
 import { type CreateRaidArgs, type RaidDriver } from './redfish/raid.js';
-import { RaidTasksTimedOut } from './redfish/raid-tasks.js';
 
 const node = redfishNode(1, { redfish_address: 'https://bmc.example' });
 
 /** A RAID interface that records what it was asked and answers as told. */
-function recording(fail?: Error): RaidDriver & { readonly asked: unknown[] } {
+function recording(): RaidDriver & { readonly asked: unknown[] } {
   const asked: unknown[] = [];
   return {
     asked,
     createConfiguration: async (target, args: CreateRaidArgs) => {
       asked.push(['create', target.target_raid_config, args]);
-      if (fail) throw fail;
-      return { logical_disks: [] };
+      return { done: { logical_disks: [] } };
     },
     deleteConfiguration: async () => {
       asked.push(['delete']);
-      if (fail) throw fail;
-      return { logical_disks: [] };
+      return { tasks: { operation: 'delete', monitors: ['/taskmon/1'], pending: false } };
     },
+    checkTasks: async () => 'running',
   };
 }
 const step = (name: string, args: JsonObject = {}): Step => ({ interface: 'raid', step: name, priority: 0, args });
@@ -30,9 +27,9 @@ const step = (name: string, args: JsonObject = {}): Step => ({ interface: 'raid'
 describe('the redfish RAID steps', () => {
   it('create_configuration builds non-root volumes by default; apply_configuration only when asked, as Ironic’s defaults say', async () => {
     const raid = recording();
-    await runRaidStep(node, 'clean', step('create_configuration'), raid);
-    await runRaidStep(node, 'deploy', step('apply_configuration', { raid_config: { logical_disks: [] } }), raid);
-    await runRaidStep(node, 'deploy', step('apply_configuration', { create_nonroot_volumes: true, create_root_volume: false }), raid);
+    await runRaidStep(node, step('create_configuration'), raid);
+    await runRaidStep(node, step('apply_configuration', { raid_config: { logical_disks: [] } }), raid);
+    await runRaidStep(node, step('apply_configuration', { create_nonroot_volumes: true, create_root_volume: false }), raid);
     expect(raid.asked).toEqual([
       ['create', {}, { createRootVolume: true, createNonrootVolumes: true }],
       ['create', {}, { createRootVolume: true, createNonrootVolumes: false }],
@@ -40,14 +37,10 @@ describe('the redfish RAID steps', () => {
     ]);
   });
 
-  it('fail with Ironic’s wait timeout when the BMC’s tasks outlast the step’s time: the clean wait names the step', async () => {
-    const raid = recording(new RaidTasksTimedOut('still running'));
-    await expect(runRaidStep(node, 'clean', step('delete_configuration'), raid)).rejects.toThrow(
-      new DriverError("Timeout reached while cleaning the node. Please check if the ramdisk responsible for the cleaning is running on the node. Failed on step {'interface': 'raid', 'step': 'delete_configuration', 'priority': 0, 'args': {}}."),
-    );
-    await expect(runRaidStep(node, 'deploy', step('delete_configuration'), raid)).rejects.toThrow(new DriverError(`Timeout reached while waiting for callback for node ${node.uuid}`));
-    const other = new DriverError('BMC says no');
-    await expect(runRaidStep(node, 'clean', step('delete_configuration'), recording(other))).rejects.toBe(other);
+  it('delete_configuration gives the tasks the node is to wait for, as the BMC answers', async () => {
+    const raid = recording();
+    expect(await runRaidStep(node, step('delete_configuration'), raid)).toEqual({ tasks: { operation: 'delete', monitors: ['/taskmon/1'], pending: false } });
+    expect(raid.asked).toEqual([['delete']]);
   });
 
   it('apply_configuration’s raid_config is checked as a target before it becomes the node’s', () => {

@@ -1,12 +1,12 @@
 /**
  * The `redfish` RAID interface's clean and deploy steps, which the conductor runs itself through
  * the BMC: what they are called and take, the checks of the operator's arguments before any step
- * runs, and the run of one, which gives the configuration the node records afterwards.
+ * runs, and the start of one, which ends with the configuration the node records, or with tasks
+ * the node waits for.
  */
-import { callbackTimeoutError, type Json, type JsonObject, type Node, raidConfigProblem, redfishRaidStepNames, redfishRaidStepProblems, type Step, type StepKind } from '@ironledger/domain';
+import { type Json, type JsonObject, type Node, raidConfigProblem, redfishRaidStepNames, redfishRaidStepProblems, type Step } from '@ironledger/domain';
 import { DriverError } from './driver.js';
-import { type RaidDriver } from './redfish/raid.js';
-import { RaidTasksTimedOut } from './redfish/raid-tasks.js';
+import { type RaidDriver, type RaidRound } from './redfish/raid.js';
 
 /** The clean steps, not abortable. */
 export const REDFISH_RAID_STEPS: readonly Step[] = redfishRaidStepNames('clean').map((step) => ({ interface: 'raid', step, priority: 0, args: {}, abortable: false }));
@@ -40,16 +40,10 @@ export function raidStepTarget(step: Step): JsonObject | undefined {
   return target;
 }
 
-/** Runs a RAID step of `kind` (on `node` with its target set, for `apply_configuration`); the configuration the node then has, to record. */
-export async function runRaidStep(node: Node, kind: StepKind, step: Step, raid: RaidDriver): Promise<JsonObject> {
-  try {
-    if (step.step === 'delete_configuration') return await raid.deleteConfiguration(node);
-    // apply_configuration creates the non-root volumes only when asked to.
-    const nonRootByDefault = step.step !== 'apply_configuration';
-    return await raid.createConfiguration(node, { createRootVolume: truthy(step.args.create_root_volume, true), createNonrootVolumes: truthy(step.args.create_nonroot_volumes, nonRootByDefault) });
-  } catch (error) {
-    if (!(error instanceof RaidTasksTimedOut)) throw error;
-    // Ironic waits for the tasks with the node in a wait state, which its callback timeout fails.
-    throw new DriverError(callbackTimeoutError({ uuid: node.uuid, provision_state: kind === 'clean' ? 'clean wait' : 'wait call-back', step_run: { kind, steps: [step], index: 0 } }));
-  }
+/** Runs a RAID step (on `node` with its target set, for `apply_configuration`): the configuration the node then has, or the BMC tasks it waits for. */
+export function runRaidStep(node: Node, step: Step, raid: RaidDriver): Promise<RaidRound> {
+  if (step.step === 'delete_configuration') return raid.deleteConfiguration(node);
+  // apply_configuration creates the non-root volumes only when asked to.
+  const nonRootByDefault = step.step !== 'apply_configuration';
+  return raid.createConfiguration(node, { createRootVolume: truthy(step.args.create_root_volume, true), createNonrootVolumes: truthy(step.args.create_nonroot_volumes, nonRootByDefault) });
 }

@@ -42,7 +42,7 @@ export async function closeHardwareTypes(types: ReadonlyMap<string, HardwareType
  * Driver settings from the environment, for the services that run drivers:
  * FAKE_STEP_DELAY_MS; REDFISH_REQUEST_TIMEOUT_MS, REDFISH_POWER_TIMEOUT_S, REDFISH_POLL_INTERVAL_MS,
  * REDFISH_AUTH_TYPE (Ironic's `[redfish] auth_type`), REDFISH_RAID_CONFIG_STATUS_INTERVAL_S (Ironic's
- * `[redfish] raid_config_status_interval`, default 60; RAID steps wait for tasks at most CALLBACK_TIMEOUT_S), REDFISH_MAX_SOCKETS (connections open to BMCs
+ * `[redfish] raid_config_status_interval`, default 60: how often the conductor polls the tasks RAID steps wait for, at most CALLBACK_TIMEOUT_S), REDFISH_MAX_SOCKETS (connections open to BMCs
  * at once, per process, default 256: every BMC gets its own otherwise, as many open files); IPMI_COMMAND_RETRY_TIMEOUT_MS (Ironic's
  * `command_retry_timeout`), IPMI_MIN_COMMAND_INTERVAL_MS (`min_command_interval`), IPMI_MAX_CONCURRENT,
  * IPMI_CIPHER_SUITE; for the ramdisk agent RAMDISK_API_URL (where ramdisks reach the API, default
@@ -78,7 +78,6 @@ export function driverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Driv
       powerTimeoutSeconds: number('REDFISH_POWER_TIMEOUT_S'),
       pollIntervalMs: number('REDFISH_POLL_INTERVAL_MS'),
       raidConfigStatusIntervalS: number('REDFISH_RAID_CONFIG_STATUS_INTERVAL_S'),
-      raidTimeoutS: number('CALLBACK_TIMEOUT_S'),
       maxSockets,
       defaultAuthType: authType as RedfishAuthType | undefined,
     },

@@ -228,6 +228,8 @@ export function describeEvent(event: NodeEvent, before: Node | null): EventDescr
       return about(`${event.data.kind} step ${stepName(event.data.step)} started`, stepCategory(event.data.kind));
     case 'StepFinished':
       return about(`${event.data.kind} step ${stepName(event.data.step)} finished`, stepCategory(event.data.kind));
+    case 'RaidTasksSubmitted':
+      return about(`${event.data.kind} step ${stepName(event.data.step)} waits for RAID tasks: ${event.data.tasks.monitors.join(', ')}`, stepCategory(event.data.kind));
     default:
       return assertNever(event, 'event');
   }

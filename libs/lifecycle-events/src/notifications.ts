@@ -268,6 +268,7 @@ export function toNotifications(event: NodeEvent, { position, before, after, hos
     case 'StepsPlanned':
     case 'StepStarted':
     case 'StepFinished':
+    case 'RaidTasksSubmitted':
       break;
     default:
       return assertNever(event, 'event');

@@ -150,7 +150,7 @@ const SERVED_DATA: { readonly [T in DomainEvent['type']]: ((data: DataOf<T>) => 
   VolumeConnectorRemoved: null, VolumeTargetMovedOut: null, VolumeTargetRemoved: null, VifAttached: null, VifDetached: null,
   ManagementActionStarted: null, BootDeviceSet: null, NmiInjected: null, IndicatorSet: null, BootModeSet: null, SecureBootSet: null,
   ConsoleModeSet: null, VendorMethodCalled: null, RamdiskTornDown: null, ManagementActionFailed: null, TargetRaidConfigSet: null, BiosSettingsCached: null,
-  BootModeCached: null, AgentHeartbeatRecorded: null, AgentCleared: null, StepsPlanned: null, StepStarted: null, StepFinished: null,
+  BootModeCached: null, AgentHeartbeatRecorded: null, AgentCleared: null, StepsPlanned: null, StepStarted: null, StepFinished: null, RaidTasksSubmitted: null,
   ChassisCreated: null, ChassisUpdated: null, ChassisDeleted: null,
   AllocationCreated: null, AllocationSucceeded: null, AllocationFailed: null, AllocationUpdated: null, AllocationDeleted: null,
   DeployTemplateDeleted: null,

@@ -76,7 +76,8 @@ export function recordAgentHeartbeat(command: RecordAgentHeartbeat, node: Node):
   const recorded: NodeEvent = { type: 'AgentHeartbeatRecorded', data: { url: callback_url, version: agent_version, status: agent_status }, meta: eventMeta(command) };
   // While the conductor works, the heartbeat is only recorded: its work resumes on it when it would wait
   // (`heartbeatCameMeanwhile`). In maintenance it moves nothing either, as in Ironic.
-  if (HEARTBEAT_RECORDED_STATES.has(node.provision_state) || (node.maintenance && RESUMABLE_STATES.has(node.provision_state))) {
+  // Nor while a RAID step waits for the BMC's tasks: a conductor polling them resumes the node (Ironic only touches provisioning).
+  if (HEARTBEAT_RECORDED_STATES.has(node.provision_state) || ((node.maintenance || node.step_run?.raid_tasks) && RESUMABLE_STATES.has(node.provision_state))) {
     return heartbeatChangesNode(command, node) ? [recorded] : [];
   }
   if (!RESUMABLE_STATES.has(node.provision_state) || node.reservation !== null) return [];
@@ -110,6 +111,8 @@ function heardSince(heartbeat: string | null, entered: string | null): boolean {
  * for the agent's next heartbeat, which may be minutes away.
  */
 export function heartbeatCameMeanwhile(command: RecordProvisionOutcome, node: Node): boolean {
+  // A RAID step waiting for the BMC's tasks is resumed by the conductor polling them, not by the agent.
+  if (command.data.progress?.at(-1)?.type === 'raid_tasks') return false;
   const seen = command.data.heartbeat_seen;
   return seen !== undefined && node.agent?.last_heartbeat != null && node.agent.last_heartbeat !== seen;
 }
@@ -138,6 +141,7 @@ function stepEvent(command: RecordProvisionOutcome, progress: StepProgress, plan
   const step = plan[progress.index];
   if (!step) throw new InvalidInputError(`Step ${progress.index} of the ${progress.kind} plan does not exist.`);
   const data = { kind: progress.kind, index: progress.index, step };
+  if (progress.type === 'raid_tasks') return { type: 'RaidTasksSubmitted', data: { ...data, tasks: progress.tasks }, meta };
   if (progress.type === 'started') return { type: 'StepStarted', data: progress.target_raid_config === undefined ? data : { ...data, target_raid_config: progress.target_raid_config }, meta };
   return { type: 'StepFinished', data: progress.raid_config === undefined ? data : { ...data, raid_config: progress.raid_config }, meta };
 }

@@ -59,7 +59,7 @@ interface RunPosition {
 /**
  * Picks the run up where the node's `step_run` left it: plans the steps once the ramdisk is up
  * (or when nothing is planned), else asks the agent how the step it was running went; `wait`
- * while it still runs.
+ * while it still runs, or while the BMC's RAID tasks do.
  */
 async function resumeRun(context: StepRunContext, node: Node, kind: StepKind, requested: readonly Json[] | null, progress: StepProgress[]): Promise<RunPosition | 'wait'> {
   let steps = node.step_run?.kind === kind ? node.step_run.steps : null;
@@ -76,6 +76,8 @@ async function resumeRun(context: StepRunContext, node: Node, kind: StepKind, re
   }
   if (index !== null) {
     const step = steps[index]!;
+    // A RAID step the BMC runs: the conductor polling its tasks finished it before the run resumed.
+    if (byRedfishRaid(node, step)) return node.step_run?.raid_tasks ? 'wait' : { steps, index };
     const command = completedCommand(await context.parts.agent.commandsStatus(agentEndpoint(node)), kind, step);
     if (!command) return 'wait';
     if (command.command_status === 'FAILED') throw new StepFailure(stepFailed(kind, step, node, command), progress);
@@ -91,7 +93,7 @@ interface StepsRan {
   readonly agentReset: boolean;
 }
 
-/** Runs the steps after `position` in order, until one is left running on the agent (`wait`) or none is left. */
+/** Runs the steps after `position` in order, until one is left running on the agent or the BMC (`wait`) or none is left. */
 async function runNextSteps(parts: AgentProvisioningParts, node: Node, kind: StepKind, { steps, index }: RunPosition, progress: StepProgress[]): Promise<StepsRan | 'wait'> {
   let powerState: PowerState | undefined;
   let agentReset = false;
@@ -109,8 +111,13 @@ async function runNextSteps(parts: AgentProvisioningParts, node: Node, kind: Ste
       // apply_configuration makes its configuration the node's target first, recorded with the step's start.
       const target = raidStepTarget(step);
       if (target) progress[progress.length - 1] = { type: 'started', kind, index: next, target_raid_config: target };
-      const raid_config = await runRaidStep(target ? { ...node, target_raid_config: target } : node, kind, step, parts.raidSteps!);
-      progress.push({ type: 'finished', kind, index: next, raid_config });
+      const round = await runRaidStep(target ? { ...node, target_raid_config: target } : node, step, parts.raidSteps!);
+      if ('tasks' in round) {
+        // The BMC applies the changes at the reboot: the node waits while a conductor polls their tasks.
+        progress.push({ type: 'raid_tasks', kind, index: next, tasks: round.tasks });
+        return 'wait';
+      }
+      progress.push({ type: 'finished', kind, index: next, raid_config: round.done });
       continue;
     }
     powerState = (await runOutOfBand(parts, node, step)) ?? powerState;

@@ -25,10 +25,8 @@ export interface RedfishOptions {
   readonly defaultAuthType?: RedfishAuthType;
   /** BMC clients kept (connections and sessions); the least recently used beyond are closed (default 20,000). */
   readonly maxClients?: number;
-  /** Between two looks at the task monitors of RAID changes applied at a reboot (Ironic's `[redfish] raid_config_status_interval`, default 60 s). */
+  /** Between two looks, by the conductor, at the task monitors of RAID changes applied at a reboot (Ironic's `[redfish] raid_config_status_interval`, default 60 s). */
   readonly raidConfigStatusIntervalS?: number;
-  /** How long a RAID step waits for them (Ironic's wait for the node, the callback timeout; default 1800 s). */
-  readonly raidTimeoutS?: number;
   /** How long `close()` spends deleting open sessions before it leaves the rest to expire on their BMCs (default 2 s). */
   readonly closeWithinMs?: number;
 }

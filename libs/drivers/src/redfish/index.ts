@@ -16,8 +16,8 @@ import { type ClosablePowerDriver, redfishPower, type RedfishOptions } from './p
 import { redfishVendor } from './vendor.js';
 
 export { redfishBios } from './bios.js';
-export { redfishRaid, type RaidDriver } from './raid.js';
-export { RaidTasksTimedOut, type RaidTaskTiming } from './raid-tasks.js';
+export { redfishRaid, type RaidDriver, type RaidRound } from './raid.js';
+export { type RaidTaskTiming } from './raid-tasks.js';
 export { RedfishConnections } from './connections.js';
 export { parseDriverInfo as parseRedfishDriverInfo, REDFISH_AUTH_TYPES, type RedfishAuthType, type RedfishDriverInfo } from './driver-info.js';
 export { RedfishError, type RedfishErrorKind } from './errors.js';
@@ -59,12 +59,9 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
     await boot(node).prepareRamdisk(node, 'deploy');
     return power.setPowerState(node, (await power.getPowerState(node)) === 'power on' ? 'rebooting' : 'power on');
   };
-  const raidTiming = {
-    ...(options.raidConfigStatusIntervalS !== undefined && { statusIntervalMs: options.raidConfigStatusIntervalS * 1000 }),
-    ...(options.raidTimeoutS !== undefined && { timeoutMs: options.raidTimeoutS * 1000 }),
-  };
+  const raid = redfishRaid(connections, { reboot });
   const agent = agentProvisioning(
-    { power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps, raidSteps: redfishRaid(connections, { reboot, timing: raidTiming }) },
+    { power, boot, agent: new AgentClient({ requestTimeoutMs: agentOptions.commandTimeoutMs }), biosSteps, raidSteps: raid },
     { cleanStepPriorities: agentOptions.cleanStepPriorities },
   );
   return {
@@ -72,6 +69,7 @@ export function redfishHardware(options: RedfishOptions = {}, agentOptions: Agen
     power,
     management,
     bios,
+    raid,
     inspect: { redfish: redfishInspect(connections) },
     vendor: redfishVendor(connections),
     provisioning: provisioningByInterface({ direct: agent, ramdisk: ramdiskDeploy({ power, boot, agent }) }, { agent }),

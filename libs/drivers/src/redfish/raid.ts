@@ -3,16 +3,17 @@
  * through the Storage resources of the node's ComputerSystem. Volumes are created by POSTing to a
  * storage's Volumes collection and deleted with DELETE, with the apply time the collection
  * offers: `Immediate` when it does (a task the BMC answers with is waited for at once), else
- * `OnReset`, when one change per controller is submitted, the node rebooted and the task monitors
- * polled until done, then the next. The configuration the node records afterwards is what the
- * BMC then has, as Ironic reads it back.
+ * `OnReset`, when one change per controller is submitted and the node rebooted: the step then
+ * returns the task monitors, which the node waits on, and a conductor polls them (`checkTasks`)
+ * until they are done to submit the next round. The configuration the node records at the end is
+ * what the BMC then has, as Ironic reads it back.
  */
-import { type JsonObject, type Node } from '@ironledger/domain';
+import { type Json, type JsonObject, type Node, type RaidTasks } from '@ironledger/domain';
 import { DriverError } from '../driver.js';
 import { type RedfishClient, type Resource } from './client.js';
 import { type RedfishConnections, redfishException } from './connections.js';
 import { RedfishError } from './errors.js';
-import { awaitImmediateTask, DEFAULT_RAID_TASK_TIMING, finishAtReboot, type RaidTaskTiming, taskMonitorOf } from './raid-tasks.js';
+import { awaitImmediateTask, DEFAULT_RAID_TASK_TIMING, type RaidTaskTiming, stillRunning, taskMonitorOf } from './raid-tasks.js';
 import { disksToCreate, findConfiguration, type PhysicalDrive, type PlannedDisk, plannedDisks, raidLevelOf, REDFISH_RAID_LEVELS } from './raid-layout.js';
 
 /** `raid.create_configuration`'s arguments, with Ironic's defaults (`delete_existing` is taken and, as in Ironic, not acted on). */
@@ -21,10 +22,18 @@ export interface CreateRaidArgs {
   readonly createNonrootVolumes: boolean;
 }
 
-/** Ironic's `redfish` RAID interface; each step resolves with the configuration the node records (`logical_disks` the BMC has). */
+/** Where a RAID step stands after a round: done, with the configuration the node records, or waiting for the BMC's tasks. */
+export type RaidRound = { readonly done: JsonObject } | { readonly tasks: RaidTasks };
+
+/** Ironic's `redfish` RAID interface. */
 export interface RaidDriver {
-  createConfiguration(node: Node, args: CreateRaidArgs): Promise<JsonObject>;
-  deleteConfiguration(node: Node): Promise<JsonObject>;
+  createConfiguration(node: Node, args: CreateRaidArgs): Promise<RaidRound>;
+  deleteConfiguration(node: Node): Promise<RaidRound>;
+  /**
+   * Looks at the tasks a step waits for (Ironic's periodic RAID task check): `running` while any
+   * runs; else submits the step's next round (rebooting the node for it), or ends the step.
+   */
+  checkTasks(node: Node, tasks: RaidTasks): Promise<RaidRound | 'running'>;
 }
 
 /** A storage resource of the system, as Ironic reads it. */
@@ -43,7 +52,7 @@ const linkOf = (value: unknown): string | undefined => {
 };
 const membersOf = (collection: Resource): string[] => (Array.isArray(collection.Members) ? collection.Members.map(linkOf).filter((path): path is string => path !== undefined) : []);
 
-/** What the interface needs besides the BMC: a reboot of the node (power and the ramdisk's boot), and how it waits for tasks. */
+/** What the interface needs besides the BMC: a reboot of the node (power and the ramdisk's boot), and how it waits for `Immediate` tasks. */
 export interface RaidOptions {
   readonly reboot: (node: Node) => Promise<unknown>;
   readonly timing?: Partial<RaidTaskTiming>;
@@ -133,6 +142,106 @@ export function redfishRaid(connections: RedfishConnections, options: RaidOption
   /** A failure reading the BMC, in Ironic's words (`RedfishError` around sushy's message). */
   const asIronic = (error: unknown): unknown => (error instanceof RedfishError && !error.message.startsWith('Redfish exception occurred') ? redfishException(error.message, error.kind, error.status) : error);
 
+  /** The storages RAID is built on, and their drives. */
+  const raidHardware = async (client: RedfishClient, system: Resource): Promise<{ raidStorages: Storage[]; drives: PhysicalDrive[] }> => {
+    try {
+      const raidStorages = (await storages(client, system)).filter((storage) => !storage.raidless);
+      const drives: PhysicalDrive[] = [];
+      for (const storage of raidStorages) drives.push(...(await drivesOf(client, storage)));
+      return { raidStorages, drives };
+    } catch (error) {
+      throw asIronic(error);
+    }
+  };
+
+  const done = async (client: RedfishClient, system: Resource): Promise<RaidRound> => {
+    try {
+      return { done: await currentConfig(client, system) };
+    } catch (error) {
+      throw asIronic(error);
+    }
+  };
+
+  /**
+   * Creates the volumes of `groups` (one group per controller, in Ironic's order) until a change
+   * waits for a reboot: a change left to a reboot holds back the rest of its controller's, one at
+   * a time as Ironic submits them. The node is then rebooted, and the round's monitors are waited for.
+   */
+  const createRound = async (node: Node, client: RedfishClient, system: Resource, groups: readonly PlannedDisk[][]): Promise<RaidRound> => {
+    if (groups.length === 0) return done(client, system);
+    const { raidStorages, drives } = await raidHardware(client, system);
+    const create = async (disk: PlannedDisk): Promise<Submitted> => {
+      const names = disk.physical_disks ?? [];
+      const storage = raidStorages.find((candidate) => drives.some((drive) => drive.storage === candidate.id && names.includes(drive.id)));
+      if (!storage) throw redfishException(`No storage controller found for node ${node.uuid}`);
+      try {
+        const collectionPath = volumesPath(storage);
+        const when = applyTime(await client.get(collectionPath));
+        const body: Resource = { RAIDType: REDFISH_RAID_LEVELS[disk.raid_level]!.raidType, CapacityBytes: disk.size_bytes };
+        if (names.length > 0) body.Links = { Drives: names.map((name) => ({ '@odata.id': drives.find((drive) => drive.storage === storage.id && drive.id === name)?.path ?? null })) };
+        return await submit(client, 'POST', collectionPath, when, body);
+      } catch (error) {
+        throw asIronic(error);
+      }
+    };
+    let pending = groups;
+    while (pending.length > 0) {
+      const monitors: string[] = [];
+      const later: PlannedDisk[][] = [];
+      for (const group of pending) {
+        for (const [at, disk] of group.entries()) {
+          const monitor = await create(disk);
+          if (monitor === null) continue;
+          monitors.push(monitor);
+          if (at + 1 < group.length) later.push(group.slice(at + 1));
+          break;
+        }
+      }
+      if (monitors.length > 0) {
+        await options.reboot(node);
+        return { tasks: { operation: 'create', monitors, pending: later as unknown as Json } };
+      }
+      pending = later;
+    }
+    return done(client, system);
+  };
+
+  /**
+   * Deletes every volume with a RAID type: one per controller when deletions wait for a reboot,
+   * as Ironic submits them, after which the node is rebooted and their monitors waited for.
+   */
+  const deleteRound = async (node: Node, client: RedfishClient, system: Resource): Promise<RaidRound> => {
+    const doomed: { path: string; when: string | null }[] = [];
+    let anyLeft = false;
+    try {
+      for (const storage of await storages(client, system)) {
+        const collection = await client.get(volumesPath(storage));
+        const when = applyTime(collection);
+        const members = membersOf(collection);
+        let at = 0;
+        for (; at < members.length; at++) {
+          const volume = await client.get(members[at]!);
+          if (typeof volume.RAIDType !== 'string' || volume.RAIDType === '') continue;
+          doomed.push({ path: members[at]!, when });
+          if (when === 'OnReset') break;
+        }
+        // As Ironic, only the last storage's remaining volumes say whether another round is due.
+        anyLeft = at + 1 < members.length;
+      }
+    } catch (error) {
+      throw asIronic(error);
+    }
+    // As in Ironic, a refused deletion fails the step with the BMC's answer as it is.
+    const monitors: string[] = [];
+    for (const { path, when } of doomed) {
+      const monitor = await submit(client, 'DELETE', path, when, when ? {} : undefined);
+      if (monitor !== null) monitors.push(monitor);
+    }
+    if (monitors.length === 0) return done(client, system);
+    await options.reboot(node);
+    return { tasks: { operation: 'delete', monitors, pending: anyLeft } };
+  };
+
   return {
     async createConfiguration(node, { createRootVolume, createNonrootVolumes }) {
       const target = node.target_raid_config.logical_disks;
@@ -140,98 +249,26 @@ export function redfishRaid(connections: RedfishConnections, options: RaidOption
       if (!Array.isArray(target)) throw new DriverError("'logical_disks'");
       const disks = plannedDisks(node.uuid, target as JsonObject[]);
       const { client, system } = await systemOf(node);
-      let raidStorages: Storage[];
-      const drives: PhysicalDrive[] = [];
-      try {
-        raidStorages = (await storages(client, system)).filter((storage) => !storage.raidless);
-        for (const storage of raidStorages) drives.push(...(await drivesOf(client, storage)));
-      } catch (error) {
-        throw asIronic(error);
-      }
+      const { drives } = await raidHardware(client, system);
       const toCreate = disksToCreate(findConfiguration(disks, drives), createRootVolume, createNonrootVolumes);
       // Grouped by controller, in the order of their names, as Ironic submits them.
       const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
       const ordered = toCreate.map((disk, at) => ({ disk, at })).sort((a, b) => byName(String(a.disk.controller), String(b.disk.controller)) || a.at - b.at);
-      let pending = new Map<string, PlannedDisk[]>();
-      for (const { disk } of ordered) pending.set(String(disk.controller), [...(pending.get(String(disk.controller)) ?? []), disk]);
-      const create = async (disk: PlannedDisk): Promise<Submitted> => {
-        const names = disk.physical_disks ?? [];
-        const storage = raidStorages.find((candidate) => drives.some((drive) => drive.storage === candidate.id && names.includes(drive.id)));
-        if (!storage) throw redfishException(`No storage controller found for node ${node.uuid}`);
-        try {
-          const collectionPath = volumesPath(storage);
-          const when = applyTime(await client.get(collectionPath));
-          const body: Resource = { RAIDType: REDFISH_RAID_LEVELS[disk.raid_level]!.raidType, CapacityBytes: disk.size_bytes };
-          if (names.length > 0) body.Links = { Drives: names.map((name) => ({ '@odata.id': drives.find((drive) => drive.storage === storage.id && drive.id === name)?.path ?? null })) };
-          return await submit(client, 'POST', collectionPath, when, body);
-        } catch (error) {
-          throw asIronic(error);
-        }
-      };
-      const deadline = timing.now() + timing.timeoutMs;
-      while (pending.size > 0) {
-        // A change left to a reboot holds back the rest of its controller's: one at a time, as Ironic submits them.
-        const monitors: string[] = [];
-        const later = new Map<string, PlannedDisk[]>();
-        for (const [controller, group] of pending) {
-          for (const [at, disk] of group.entries()) {
-            const monitor = await create(disk);
-            if (monitor === null) continue;
-            monitors.push(monitor);
-            if (at + 1 < group.length) later.set(controller, group.slice(at + 1));
-            break;
-          }
-        }
-        if (monitors.length > 0) await finishAtReboot(client, node, monitors, options.reboot, timing, deadline);
-        pending = later;
-      }
-      try {
-        return await currentConfig(client, system);
-      } catch (error) {
-        throw asIronic(error);
-      }
+      const groups = new Map<string, PlannedDisk[]>();
+      for (const { disk } of ordered) groups.set(String(disk.controller), [...(groups.get(String(disk.controller)) ?? []), disk]);
+      return createRound(node, client, system, [...groups.values()]);
     },
 
     async deleteConfiguration(node) {
       const { client, system } = await systemOf(node);
-      const deadline = timing.now() + timing.timeoutMs;
-      for (;;) {
-        const doomed: { path: string; when: string | null }[] = [];
-        let anyLeft = false;
-        try {
-          for (const storage of await storages(client, system)) {
-            const collection = await client.get(volumesPath(storage));
-            const when = applyTime(collection);
-            const members = membersOf(collection);
-            let at = 0;
-            for (; at < members.length; at++) {
-              const volume = await client.get(members[at]!);
-              if (typeof volume.RAIDType !== 'string' || volume.RAIDType === '') continue;
-              doomed.push({ path: members[at]!, when });
-              // One deletion per controller while they wait for a reboot, as Ironic submits them.
-              if (when === 'OnReset') break;
-            }
-            // As Ironic, only the last storage's remaining volumes say whether another round is due.
-            anyLeft = at + 1 < members.length;
-          }
-        } catch (error) {
-          throw asIronic(error);
-        }
-        // As in Ironic, a refused deletion fails the step with the BMC's answer as it is.
-        const monitors: string[] = [];
-        for (const { path, when } of doomed) {
-          const monitor = await submit(client, 'DELETE', path, when, when ? {} : undefined);
-          if (monitor !== null) monitors.push(monitor);
-        }
-        if (monitors.length === 0) break;
-        await finishAtReboot(client, node, monitors, options.reboot, timing, deadline);
-        if (!anyLeft) break;
-      }
-      try {
-        return await currentConfig(client, system);
-      } catch (error) {
-        throw asIronic(error);
-      }
+      return deleteRound(node, client, system);
+    },
+
+    async checkTasks(node, tasks) {
+      const { client, system } = await systemOf(node);
+      for (const monitor of tasks.monitors) if (await stillRunning(client, monitor)) return 'running';
+      if (tasks.operation === 'create') return createRound(node, client, system, tasks.pending as unknown as PlannedDisk[][]);
+      return tasks.pending === true ? deleteRound(node, client, system) : done(client, system);
     },
   };
 }
