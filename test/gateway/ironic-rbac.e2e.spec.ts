@@ -77,7 +77,17 @@ beforeAll(async () => {
   gaps.push(...model.gaps, ...project.gaps);
   // Ironic's test fails every call to a conductor (503): so does ironledger without one.
   await Promise.all([beforeScopes.stopConductors(), projectScoped.stopConductors()]);
+  // Until a gateway has missed their heartbeats it still counts them alive, and routes as if they were.
+  await Promise.all([...beforeScopes.baseUrls, ...projectScoped.baseUrls].map((baseUrl) => noConductorAlive(baseUrl)));
 }, 600_000);
+
+async function noConductorAlive(baseUrl: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    const { conductors } = (await (await fetch(`${baseUrl}/readyz`)).json()) as { conductors: string[] };
+    if (conductors.length === 0) return;
+  }
+  throw new Error(`the gateway at ${baseUrl} still counts a stopped conductor alive`);
+}
 
 afterAll(async () => {
   await beforeScopes?.stop();

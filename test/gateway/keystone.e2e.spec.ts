@@ -130,6 +130,32 @@ describe('keystone authentication', () => {
     expect(await names(await keystone.token(await keystone.userWith(['reader'], { system: true }), { system: true }))).toEqual(['ks-actor', 'ks-leased', 'ks-unowned']);
   });
 
+  it('hides a volume target’s properties from a project member who patches it, as Ironic’s answer to a patch does', async () => {
+    const call = (token: string, method: string, path: string, body?: unknown) =>
+      fetch(`${system.baseUrl}${path}`, { method, headers: { 'X-Auth-Token': token, 'Content-Type': 'application/json', 'X-OpenStack-Ironic-API-Version': '1.82' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const admin = await keystone.token(operator, { system: true });
+    const project = await keystone.createProject();
+    const node = ((await (await call(admin, 'POST', '/v1/nodes', { name: 'ks-volume', driver: 'fake-hardware', owner: project })).json()) as { uuid: string }).uuid;
+    // Targets change only while the node is powered off.
+    expect((await call(admin, 'PUT', `/v1/nodes/${node}/states/power`, { target: 'power off' })).status).toBe(202);
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const { power_state, target_power_state } = (await (await call(admin, 'GET', `/v1/nodes/${node}`)).json()) as Record<string, unknown>;
+      if (power_state === 'power off' && target_power_state === null) break;
+    }
+    const created = await call(admin, 'POST', '/v1/volume/targets', { node_uuid: node, volume_type: 'iscsi', volume_id: 'ks-volume', boot_index: 0, properties: { target_iqn: 'iqn.2026-11.org:ks' } });
+    expect(created.status).toBe(201);
+    const target = (await created.json()) as { uuid: string; properties: unknown };
+    expect(target.properties).toEqual({ target_iqn: 'iqn.2026-11.org:ks' });
+    const member = await keystone.token(await keystone.userWith(['member', 'reader'], { project }), { project });
+    const patched = await call(member, 'PATCH', `/v1/volume/targets/${target.uuid}`, [{ op: 'add', path: '/extra/rack', value: 'r1' }]);
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({
+      extra: { rack: 'r1' },
+      properties: { redacted_contents: '** Value redacted: Requires permission baremetal:volume:view_target_properties access. Permission denied. **' },
+    });
+    expect(((await (await call(admin, 'GET', `/v1/volume/targets/${target.uuid}`)).json()) as { properties: unknown }).properties).toEqual({ target_iqn: 'iqn.2026-11.org:ks' });
+  });
+
   it('takes the operator’s policy file in place of Ironic’s rules of the same names', async () => {
     const project = await keystone.createProject();
     const reader = await keystone.token(await keystone.userWith(['reader'], { project }), { project });

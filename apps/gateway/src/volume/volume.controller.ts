@@ -165,7 +165,8 @@ export class VolumeController {
       const { item, node } = this.volume.target(uuid);
       return { type: 'UpdateVolumeTarget', nodeId: node.uuid, data: { uuid, ...planTargetPatch(item, node, body, (id) => this.volume.node(id)) }, meta: meta(ctx) };
     });
-    return volumeView(TARGETS, { item: after.volume_targets.find((t) => t.uuid === uuid)!, node: after }, ctx.baseUrl);
+    // Ironic hides them in a patch's answer too (not in a creation's).
+    return hideTargetProperties(volumeView(TARGETS, { item: after.volume_targets.find((t) => t.uuid === uuid)!, node: after }, ctx.baseUrl), ctx);
   }
 
   @Delete('volume/connectors/:uuid')
