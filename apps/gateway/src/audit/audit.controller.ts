@@ -13,6 +13,7 @@ import { ApiError, badRequest } from '../http/errors.js';
 import { type EventFilter, streamEvents } from './event-stream.js';
 import { Ctx, type RequestContext } from '../http/http-context.js';
 import { Versions } from '../http/microversion.js';
+import { eventReach } from '../http/access.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { GatewayMetrics } from '../observability/gateway-metrics.js';
 import { EVENT_STORE } from '../tokens.js';
@@ -47,7 +48,8 @@ export class AuditController {
   /**
    * `GET /v1/events`: server-sent events, filtered by `node` (uuid or name), `type` (comma
    * separated event types) and `provision_state`; from `Last-Event-ID` or `?from=` (a position;
-   * default: only what happens from now on). At most EVENTS_MAX_CLIENTS streams at once (429
+   * default: only what happens from now on). A Keystone caller without `baremetal:node:list_all`
+   * sees only its project's nodes' events (see `EventReach`). At most EVENTS_MAX_CLIENTS streams at once (429
    * beyond); a store that cannot answer the first read gets 503.
    */
   @Get('events')
@@ -58,8 +60,10 @@ export class AuditController {
     { name: 'provision_state', description: 'Only events of nodes that were in this provision state before or after them.', schema: QUERY_VALUE.string },
     { name: 'from', description: 'A position in the log to replay from (as `Last-Event-ID`); without it, only what happens from now on.', schema: QUERY_VALUE.integer },
   ])
-  async events(@Query() query: Record<string, unknown>, @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
-    const filter = this.eventFilter(query);
+  async events(@Query() query: Record<string, unknown>, @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply, @Ctx() ctx: RequestContext): Promise<void> {
+    // A caller held to one project (see `eventFeed`) gets only what its project may see.
+    const reach = ctx.listProject !== undefined && ctx.policy && ctx.credentials ? eventReach(ctx.policy, ctx.credentials, ctx.listProject) : undefined;
+    const filter = { ...this.eventFilter(query), ...(reach ? { reach } : {}) };
     const from = position(lastEventId ?? query.from, 'from') ?? this.projection.readModel.position;
     if (this.streams >= this.config.events.maxClients) {
       void reply.header('Retry-After', '5');

@@ -15,11 +15,26 @@ import { toResourceEvent } from '@ironledger/application';
 import { type EventStore, type RecordedEvent } from '@ironledger/event-store';
 import { readFleetAt, redactSecrets, toRelayedEvent } from '@ironledger/lifecycle-events';
 
+/**
+ * What a caller held to one project sees of the feed. A node's event is judged by the node's
+ * owner and lessee after it (before it, for the deletion): a node given to another project shows
+ * the change of owner, and what follows, to the new owner only.
+ */
+export interface EventReach {
+  readonly project: string;
+  /** Kinds the caller sees every event of (their rules do not depend on an owner). */
+  readonly everyOf: ReadonlySet<Change['kind']>;
+  /** Whether it sees the events of the allocations its project owns. */
+  readonly ownAllocations: boolean;
+}
+
 export interface EventFilter {
   readonly nodeId?: string;
   readonly types?: ReadonlySet<string>;
   /** Events of nodes that were in, or moved into, this provision state. */
   readonly provisionState?: string;
+  /** Set for a caller who may see only its project's resources; absent, every event passes. */
+  readonly reach?: EventReach;
 }
 
 export interface EventStreamOptions {
@@ -39,6 +54,7 @@ type Change = AppliedEvent;
 
 /** Whether an event passes the filter: the node and provision-state filters let only node events through. */
 export function matches(change: Change, filter: EventFilter): boolean {
+  if (filter.reach && !reaches(change, filter.reach)) return false;
   if (filter.types && !filter.types.has(change.event.type)) return false;
   if (filter.nodeId === undefined && filter.provisionState === undefined) return true;
   if (change.kind !== 'node') return false;
@@ -46,6 +62,16 @@ export function matches(change: Change, filter: EventFilter): boolean {
   if (filter.nodeId !== undefined && event.meta.nodeId !== filter.nodeId) return false;
   const state = filter.provisionState;
   return state === undefined || before?.provision_state === state || after?.provision_state === state;
+}
+
+function reaches(change: Change, reach: EventReach): boolean {
+  if (reach.everyOf.has(change.kind)) return true;
+  if (change.kind === 'node') {
+    const node = change.after ?? change.before;
+    return node !== null && (node.owner === reach.project || node.lessee === reach.project);
+  }
+  if (change.kind === 'allocation') return reach.ownAllocations && (change.after ?? change.before)?.owner === reach.project;
+  return false;
 }
 
 /** An event as one SSE message, its secrets masked. */
@@ -56,7 +82,7 @@ export function sseMessage({ recorded, kind, event }: Pick<Change, 'recorded' | 
 /**
  * Streams events after `from` (a position) matching `filter` into `response` until the client
  * goes away; `headers` are sent with the 200. The store is read once before anything is sent
- * (the first history page, or the fleet's states for a provision-state filter): a store that
+ * (the first history page, or the fleet's states for a provision-state or project filter): a store that
  * cannot answer then rejects the promise and the client gets an error status; `start` is
  * called just before the 200 goes out. Once streaming, a failure only ends the stream (the
  * client resumes from its last id) and is reported to `onError`.
@@ -83,9 +109,10 @@ export async function streamEvents(
 
   let fleet: FleetReadModel;
   let page: RecordedEvent[];
+  // Provision-state and project filtering need each resource's state as it was: fold the fleet up to `from` first.
+  const needsStates = filter.provisionState !== undefined || filter.reach !== undefined;
   try {
-    // Provision-state filtering needs each node's state as it was: fold the fleet up to `from` first.
-    fleet = filter.provisionState === undefined || from >= head ? new FleetReadModel() : await readFleetAt(store, { position: from });
+    fleet = !needsStates || from >= head ? new FleetReadModel() : await readFleetAt(store, { position: from });
     page = from < head ? await store.readAll({ after: from, limit: options.pageSize }) : [];
   } catch (error) {
     stopListening();
@@ -127,7 +154,7 @@ export async function streamEvents(
       for (const recorded of page) {
         if (recorded.position > head || closed) break;
         last = recorded.position;
-        const applied = filter.provisionState === undefined ? change(recorded) : fleet.apply(recorded);
+        const applied = needsStates ? fleet.apply(recorded) : change(recorded);
         if (applied && matches(applied, filter) && !write(sseMessage(applied))) await drained();
       }
       if (page.length < options.pageSize || closed || last >= head) break;
@@ -153,7 +180,7 @@ export async function streamEvents(
   }
 }
 
-/** A history event without resource states (enough when no provision-state filter is asked for). */
+/** A history event without resource states (enough when neither a provision state nor a project filters). */
 function change(recorded: Change['recorded']): Change | undefined {
   const found = toResourceEvent(recorded);
   return found && ({ recorded, kind: found.kind, event: found.event, before: null, after: null } as Change);

@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { authorize, buildPolicy, IRONIC_DEFAULT_POLICY, PolicySyntaxError, type Node, type Policy, type PolicyCredentials } from '@ironledger/domain';
 import { type Caller } from './keystone.js';
 import { type RedactedField } from '../nodes/node.view.js';
+import { type EventReach } from '../audit/event-stream.js';
 
 /** Ironic's options that change what its policy lets callers do. */
 export interface AccessSettings {
@@ -116,4 +117,18 @@ export function nodeTarget(credentials: PolicyCredentials, node: Pick<Node, 'own
 /** Whether a Keystone caller (`credentials`; none under noauth and http_basic) may see `node` at all (Ironic answers 404 for a node it may not). */
 export function canSeeNode(policy: Policy, credentials: PolicyCredentials | null | undefined, node: Pick<Node, 'owner' | 'lessee'>): boolean {
   return !credentials || authorize(policy, 'baremetal:node:get', nodeTarget(credentials, node), credentials) === 'allowed';
+}
+
+/**
+ * What a caller whose node lists are narrowed to `project` sees of the event feed: its nodes'
+ * events; its allocations' with `allocation:list` (every allocation's with `list_all`); chassis
+ * and deploy templates only when their `get` rules pass (system readers, as Ironic ships them).
+ */
+export function eventReach(policy: Policy, credentials: PolicyCredentials, project: string): EventReach {
+  const allowed = (rule: string) => authorize(policy, rule, credentials, credentials) === 'allowed';
+  const everyOf = new Set<'chassis' | 'deploy_template' | 'allocation'>();
+  if (allowed('baremetal:chassis:get')) everyOf.add('chassis');
+  if (allowed('baremetal:deploy_template:get')) everyOf.add('deploy_template');
+  if (allowed('baremetal:allocation:list_all')) everyOf.add('allocation');
+  return { project, everyOf, ownAllocations: allowed('baremetal:allocation:list') };
 }

@@ -247,6 +247,36 @@ export const itemList =
     return { ok: true, listProject: project };
   };
 
+/**
+ * `GET /v1/events` (ironledger's): a `?node=` out of the caller's reach is not found (404); then as a
+ * node list, every event with `node:list_all`, else a project's with `node:list` (see `eventReach`).
+ */
+export const eventFeed: Check = (access, request) => {
+  onNode('baremetal:node:get', '?node')(access, request);
+  return list('node')(access, request);
+};
+
+/** `GET /v1/{collection}/{uuid}/events` (ironledger's): the rule that shows the resource itself. */
+export const resourceLog: Check = (access, request) => {
+  switch (request.params.collection) {
+    case 'allocations':
+      return onAllocation('baremetal:allocation:get', 'uuid')(access, request);
+    case 'chassis':
+      return rule('baremetal:chassis:get')(access, request);
+    case 'deploy_templates':
+      return rule('baremetal:deploy_template:get')(access, request);
+    default:
+      return rule('baremetal:node:list_all')(access, request);
+  }
+};
+
+/** A system administrator's (ironledger's read-model rebuild): enrolling's rule, on a system-scoped token only. */
+export const systemAdmin: Check = (access) => {
+  access.require('baremetal:node:create');
+  if (access.credentials.system_scope !== 'all') throw new Refusal(403, 'Access was denied to the following resource: baremetal:node:create');
+  return ADMITTED;
+};
+
 /** The deletes that fall back to the self-owned rule (`[api] project_admin_can_manage_own_nodes`, on by default). */
 export const deleteNode: Check = (access, request) => {
   try {

@@ -2,9 +2,10 @@
  * The policy check of every `/v1` route the gateway serves, by method and route pattern, as the
  * Ironic 21.4 controller serving the same path checks it (see `route-access.ts` for the kinds of
  * check). The legacy spellings with the node last check what their usual spelling checks.
- * ironledger's own routes are held to the rules of what they show or do: the event feed, the
- * fleet summary and the audit logs show every node (`baremetal:node:list_all`), a node's own
- * events are its history, a read-model rebuild is a system administrator's, as enrolling is, and
+ * ironledger's own routes are held to the rules of what they show or do: the event feed and the
+ * fleet summary are node lists (everything with `baremetal:node:list_all`, else a project's own
+ * nodes with `baremetal:node:list`), a node's own events are its history, another resource's log
+ * needs the rule that shows the resource, a read-model rebuild is a system administrator's, and
  * the API document is open to any caller.
  * A route missing here is refused to every Keystone caller (a test checks that none is missing).
  */
@@ -15,6 +16,7 @@ import {
   createNode,
   createOnNode,
   deleteNode,
+  eventFeed,
   itemList,
   list,
   nodeAllocation,
@@ -22,7 +24,9 @@ import {
   onAllocation,
   onNode,
   onNodeItem,
+  resourceLog,
   rule,
+  systemAdmin,
 } from './route-access.js';
 
 const node = (name: string) => onNode(`baremetal:node:${name}`);
@@ -217,11 +221,11 @@ export const ROUTE_CHECKS: Readonly<Record<string, Check>> = {
   // ironledger's own: the API document describes, and shows nothing of the fleet.
   'GET /v1/openapi.json': open,
   'GET /v1/api-ref': open,
-  'GET /v1/events': rule('baremetal:node:list_all'),
-  'GET /v1/fleet': rule('baremetal:node:list_all'),
-  'GET /v1/:collection/:uuid/events': rule('baremetal:node:list_all'),
+  'GET /v1/events': eventFeed,
+  'GET /v1/fleet': list('node'),
+  'GET /v1/:collection/:uuid/events': resourceLog,
   'GET /v1/nodes/:ident/events': onNode('baremetal:node:history:get'),
-  'POST /v1/admin/rebuild': rule('baremetal:node:create'),
+  'POST /v1/admin/rebuild': systemAdmin,
   'GET /v1/introspection': rule('baremetal:node:list_all'),
   'GET /v1/introspection/:ident': node('get'),
   'POST /v1/introspection/:ident': node('set_provision_state'),
