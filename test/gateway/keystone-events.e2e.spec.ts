@@ -103,10 +103,16 @@ describe('ironledger’s own endpoints under Keystone', () => {
 
     const streams = { first: await subscribe(firstReader), second: await subscribe(secondReader), system: await subscribe(systemReader) };
     const replay = await subscribe(firstReader, `?from=${start}`);
+    let allocation = '';
     try {
       for (const step of [1, 2]) {
         for (const node of [mine, theirs]) expect((await call(admin, 'PATCH', `/v1/nodes/${node}`, [{ op: 'add', path: '/extra/step', value: `ev-${step}` }])).status).toBe(200);
-        if (step === 1) expect((await call(admin, 'POST', '/v1/chassis', { description: 'ev-chassis' })).status).toBe(201);
+        if (step === 1) {
+          expect((await call(admin, 'POST', '/v1/chassis', { description: 'ev-chassis' })).status).toBe(201);
+          const created = await call(admin, 'POST', '/v1/allocations', { resource_class: 'ev-nothing', owner: first });
+          expect(created.status).toBe(201);
+          allocation = ((await created.json()) as { uuid: string }).uuid;
+        }
       }
       const nodesOf = (events: readonly Relayed[]) => new Set(events.filter((event) => event.kind === 'node').map((event) => event.meta.nodeId));
       const sawLast = (node: string) => (events: readonly Relayed[]) => events.some((event) => event.meta.nodeId === node && extraOf(event).includes('ev-2'));
@@ -119,13 +125,17 @@ describe('ironledger’s own endpoints under Keystone', () => {
       // Whatever else was on its way has arrived by now: the three streams get each event at once.
       await new Promise((resolve) => setTimeout(resolve, 500));
 
-      expect(streams.first.received.filter((event) => event.kind === 'node')).toHaveLength(2);
-      expect(streams.first.received.map((event) => event.meta.nodeId)).toEqual([mine, mine]);
+      const kinds = (events: readonly Relayed[]) => [...new Set(events.map((event) => event.kind))].sort();
+      expect(kinds(everything)).toEqual(['allocation', 'chassis', 'node']);
+      // Its own allocation's events too, nothing of the chassis (a system reader's).
+      expect(kinds(streams.first.received)).toEqual(['allocation', 'node']);
+      expect(streams.first.received.filter((event) => event.kind === 'allocation').every((event) => event.meta.allocationId === allocation)).toBe(true);
+      expect(streams.first.received.filter((event) => event.kind === 'node').map((event) => event.meta.nodeId)).toEqual([mine, mine]);
       expect(streams.second.received.map((event) => event.meta.nodeId)).toEqual([theirs, theirs]);
       // Replayed history: the node's registration too, none of the other project's.
       expect(nodesOf(replay.received)).toEqual(new Set([mine]));
       expect(replay.received.map((event) => event.type)).toContain('NodeRegistered');
-      expect(replay.received.every((event) => event.kind === 'node')).toBe(true);
+      expect(kinds(replay.received)).toEqual(['allocation', 'node']);
     } finally {
       for (const stream of [...Object.values(streams), replay]) await stream.close();
     }
@@ -136,6 +146,8 @@ describe('ironledger’s own endpoints under Keystone', () => {
     expect((await call(firstReader, 'GET', `/v1/nodes/${theirs}/events`)).status).toBe(404);
     expect((await call(firstReader, 'GET', `/v1/nodes/${mine}/history`)).status).toBe(200);
     expect((await call(firstReader, 'GET', `/v1/nodes/${mine}/events`)).status).toBe(200);
+    expect((await call(firstReader, 'GET', `/v1/allocations/${allocation}/events`)).status).toBe(200);
+    expect((await call(secondReader, 'GET', `/v1/allocations/${allocation}/events`)).status).toBe(404);
 
     const counted = async (token: string, query = '') => ((await (await call(token, 'GET', `/v1/fleet${query}`)).json()) as { nodes: number }).nodes;
     expect(await counted(firstReader)).toBe(1);
