@@ -19,11 +19,11 @@ import { parse, parseAllDocuments } from 'yaml';
 import { makeCertificates } from '../support/secure-nats.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const KUSTOMIZATIONS = ['deploy/kubernetes', 'deploy/kubernetes/overlays/kurrentdb', 'deploy/kubernetes/overlays/demo'] as const;
+const KUSTOMIZATIONS = ['deploy/kubernetes', 'deploy/kubernetes/overlays/kurrentdb', 'deploy/kubernetes/overlays/demo', 'deploy/kubernetes/overlays/keystone'] as const;
 
 type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: Record<string, unknown>; data?: Record<string, string> };
 type Container = { name: string; env?: { name: string; value?: string }[]; securityContext?: Record<string, unknown>; volumeMounts?: { name: string; mountPath: string }[] };
-type PodSpec = { containers: Container[]; securityContext?: Record<string, unknown>; affinity?: Record<string, unknown>; volumes?: { name: string; secret?: { secretName: string } }[] };
+type PodSpec = { containers: Container[]; securityContext?: Record<string, unknown>; affinity?: Record<string, unknown>; volumes?: { name: string; secret?: { secretName: string }; configMap?: { name: string } }[] };
 
 const rendered = new Map<string, K8sObject[]>();
 
@@ -147,10 +147,22 @@ describe.each(KUSTOMIZATIONS)('%s', (dir) => {
   });
 
   it('authenticates API callers, and lets Prometheus find the gateway’s metrics', () => {
-    const gateway = named(objects(), 'Deployment', 'gateway');
-    expect(envOf(gateway)).toMatchObject({ AUTH_STRATEGY: 'http_basic', HTTP_BASIC_AUTH_USER_FILE: '/etc/ironledger/htpasswd/htpasswd', METRICS_PORT: '9464' });
-    expect(podOf(gateway).spec.volumes).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'htpasswd', secret: expect.objectContaining({ secretName: 'ironledger-htpasswd' }) })]));
-    for (const workload of workloads(objects()).filter((w) => ['gateway', 'conductor', 'power-sync'].includes(w.metadata.name))) {
+    const rendered = objects();
+    const gateway = named(rendered, 'Deployment', 'gateway');
+    const volumes = podOf(gateway).spec.volumes ?? [];
+    const mountOf = (volume: string) => podOf(gateway).spec.containers[0]!.volumeMounts?.find((mount) => mount.name === volume)?.mountPath;
+    if (dir.endsWith('keystone')) {
+      expect(envOf(gateway)).toMatchObject({ AUTH_STRATEGY: 'keystone', KEYSTONE_AUTH_FILE: `${mountOf('keystone-auth')}/keystone-auth.conf`, POLICY_FILE: `${mountOf('policy')}/policy.yaml`, METRICS_PORT: '9464' });
+      expect(envOf(gateway)).not.toHaveProperty('HTTP_BASIC_AUTH_USER_FILE');
+      expect(volumes.map((volume) => volume.name)).not.toContain('htpasswd');
+      expect(volumes).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'keystone-auth', secret: expect.objectContaining({ secretName: 'ironledger-keystone-auth' }) }), { name: 'policy', configMap: { name: 'ironledger-policy' } }]));
+      // The policy the overlay ships is one the gateway accepts: no rules, Ironic's defaults.
+      expect(parse(named(rendered, 'ConfigMap', 'ironledger-policy').data!['policy.yaml']!)).toBeNull();
+    } else {
+      expect(envOf(gateway)).toMatchObject({ AUTH_STRATEGY: 'http_basic', HTTP_BASIC_AUTH_USER_FILE: `${mountOf('htpasswd')}/htpasswd`, METRICS_PORT: '9464' });
+      expect(volumes).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'htpasswd', secret: expect.objectContaining({ secretName: 'ironledger-htpasswd' }) })]));
+    }
+    for (const workload of workloads(rendered).filter((w) => ['gateway', 'conductor', 'power-sync'].includes(w.metadata.name))) {
       expect(podOf(workload).metadata.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': '9464' });
     }
   });

@@ -1,8 +1,7 @@
 /**
  * A real Keystone for the keystone tests (scripts/keystone.sh: Debian's package, standalone on a
  * free loopback port), and what the tests make in it through Keystone's own API: projects,
- * users, role assignments, tokens. `keystoneForFile()` starts one before a file's tests and
- * stops it after them.
+ * users, role assignments, tokens. No jest here: bench/keystone starts one too.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from '@jest/globals';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPT = join(ROOT, 'scripts/keystone.sh');
@@ -112,33 +110,4 @@ async function issue(url: string, user: Pick<KeystoneUser, 'name' | 'password'>,
   const token = response.headers.get('x-subject-token');
   if (response.status !== 201 || !token) throw new Error(`keystone refused a token for ${user.name}: ${response.status} ${await response.text()}`);
   return token;
-}
-
-/** The Keystone a test file runs against: started before its tests, stopped after them. */
-export function keystoneForFile(): RunningKeystone {
-  let running: RunningKeystone | undefined;
-  beforeAll(async () => {
-    running = await startKeystone();
-  }, 120_000);
-  afterAll(async () => {
-    await running?.stop();
-  });
-  const current = () => {
-    if (!running) throw new Error('Keystone has not started (or failed to start): see the file\'s beforeAll');
-    return running;
-  };
-  return {
-    get url() {
-      return current().url;
-    },
-    get adminPassword() {
-      return current().adminPassword;
-    },
-    token: (user, scope) => current().token(user, scope),
-    createProject: (name) => current().createProject(name),
-    createUser: (name) => current().createUser(name),
-    grant: (user, role, on) => current().grant(user, role, on),
-    userWith: (roles, on) => current().userWith(roles, on),
-    stop: () => current().stop(),
-  };
 }
