@@ -117,6 +117,9 @@ async function download(bmc: VirtualBmc, image: ImageInfo, algo: string, streame
   throw new CommandFailure(ipaErrors.imageDownload(image.id, failures.join('\n ')));
 }
 
+/** How much the simulated disk writes at once: a fault half way lands between blocks, never after the last. */
+const DISK_BLOCK_BYTES = 64 * 1024;
+
 /** Hashes the image as the disk takes it, at the disk's rate and with its faults. */
 async function write(bmc: VirtualBmc, image: ImageInfo, response: Response, algo: string, streamed: boolean, context: WriteContext) {
   const total = Number(response.headers.get('content-length')) || null;
@@ -126,17 +129,21 @@ async function write(bmc: VirtualBmc, image: ImageInfo, response: Response, algo
   let bytes = 0;
   try {
     for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-      const data = context.corrupt && bytes === 0 ? Buffer.from(chunk).fill(~chunk[0]! & 0xff, 0, 1) : chunk;
-      sha256.update(data);
-      verify?.update(data);
-      bytes += data.length;
-      if (context.diskBytesPerSecond !== null) {
-        const ahead = started + (bytes / context.diskBytesPerSecond) * 1000 - Date.now();
-        if (ahead > 0) await sleep(ahead, undefined, { signal: context.stopping });
-      }
-      if (context.diesHalfWay && (total === null || bytes * 2 >= total)) {
-        context.die('died writing the image (fault dies-mid-write)');
-        context.stopping.throwIfAborted();
+      // The disk takes a block at a time, however large the pieces the network hands over.
+      for (let at = 0; at < chunk.length; at += DISK_BLOCK_BYTES) {
+        const block = chunk.subarray(at, at + DISK_BLOCK_BYTES);
+        const data = context.corrupt && bytes === 0 ? Buffer.from(block).fill(~block[0]! & 0xff, 0, 1) : block;
+        sha256.update(data);
+        verify?.update(data);
+        bytes += data.length;
+        if (context.diskBytesPerSecond !== null) {
+          const ahead = started + (bytes / context.diskBytesPerSecond) * 1000 - Date.now();
+          if (ahead > 0) await sleep(ahead, undefined, { signal: context.stopping });
+        }
+        if (context.diesHalfWay && (total === null || bytes * 2 >= total)) {
+          context.die('died writing the image (fault dies-mid-write)');
+          context.stopping.throwIfAborted();
+        }
       }
     }
   } finally {
