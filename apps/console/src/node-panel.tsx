@@ -45,11 +45,14 @@ export function NodePanel({ uuid, asOf, tick, touched, onClose }: NodePanelProps
   }, [uuid]);
   const state = node.value?.provision_state ?? null;
   // Escape closes what is open in the drawer (a dialog, a confirmation, the edit form) first, then the drawer.
+  // It reads what is open from a ref set as the drawer renders: an effect would see it only after the next paint.
+  const openedNow = useRef(opened);
+  openedNow.current = opened;
   useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && (opened === null ? onClose() : setOpened(null));
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && (openedNow.current === null ? onClose() : setOpened(null));
     addEventListener('keydown', closeOnEscape);
     return () => removeEventListener('keydown', closeOnEscape);
-  }, [onClose, opened]);
+  }, [onClose]);
 
   const pick = (verb: Verb) => {
     setOutcome(null);

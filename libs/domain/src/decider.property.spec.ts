@@ -30,6 +30,8 @@ const step = fc.record({
 });
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
+const WALK_SEED = Number(process.env.PROPERTY_SEED ?? 20261129);
+
 const OUTCOME_EVENTS = { succeeded: 'done', waiting: 'wait', resumed: 'resume', failed: 'fail' } as const;
 
 const of = <T>(items: readonly T[], pick: number): T => items[pick % items.length];
@@ -174,7 +176,8 @@ describe('the node decider under random command sequences', () => {
         // The decider's running view equals a cold replay of everything it produced.
         expect(replay(history, start)).toEqual(node);
       }),
-      { numRuns: 400 },
+      // Seeded, so that the walks that reach every state below are the same on every run; `PROPERTY_SEED` walks others.
+      { numRuns: 400, seed: WALK_SEED },
     );
     // The walks moved into every state, so the invariants were checked after each kind of move.
     expect([...visited].sort()).toEqual([...PROVISION_STATES].sort());
