@@ -11,14 +11,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 # Every simulated agent and BMC holds connections: allow as many open files as the hard limit.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-if [ -z "${NATS_URL:-}" ]; then
-  dir=$(mktemp -d)
-  bin=$(command -v nats-server || echo /usr/sbin/nats-server)
-  port=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-  setsid "$bin" -a 127.0.0.1 -p "$port" -js -sd "$dir" </dev/null >/dev/null 2>&1 &
-  server=$!
-  trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
-  for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.05; done
-  export NATS_URL="nats://127.0.0.1:$port"
-fi
+source bench/private-nats.sh
 node --import ./scripts/register-ts.mjs bench/deploy/deploy.bench.ts --nodes "${N:-1000}" --rounds "${ROUNDS:-3}" --image-mib "${IMAGE_MIB:-1}" --concurrency "${C:-64}"

@@ -8,11 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { systemMacs } from '@ironledger/bmc-sim';
 import { type Service, startBmcSim } from '../support/processes.js';
 import { type RunningSystem, sleep, startSystem } from '../support/system.js';
+import { type ImageServer, serveImages } from '../support/image-server.js';
 
 jest.setTimeout(180_000);
 
@@ -26,21 +25,15 @@ const IMAGE_SHA256 = createHash('sha256').update(IMAGE).digest('hex');
 let system: RunningSystem;
 let sim: Service;
 let simUrl: string;
-let images: http.Server;
+let images: ImageServer | undefined;
 let imagesUrl: string;
 let nextSystem = 1;
 
 beforeAll(async () => {
   const which = spawnSync('sh', ['-c', 'command -v baremetal'], { encoding: 'utf8' });
   if (which.status !== 0) throw new Error('the `baremetal` CLI is missing: run `bash scripts/install-ironic-client.sh` (as root) first');
-  images = http.createServer((request, response) => {
-    // Closed once sent: kept alive, Node's server would cut a download still read 5 s after the image left it.
-    if (request.url === '/disk.raw') return void response.writeHead(200, { 'Content-Type': 'application/octet-stream', Connection: 'close' }).end(IMAGE);
-    if (request.url?.endsWith('.iso')) return void response.writeHead(200).end('not really an ISO');
-    response.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
-  imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  images = await serveImages(IMAGE);
+  imagesUrl = images.url;
   system = await startSystem({ env: { CALLBACK_TIMEOUT_S: String(CALLBACK_TIMEOUT_S), COMMAND_TIMEOUT_MS: '30000' } });
   ({ sim, url: simUrl } = await startBmcSim({ BMC_SIM_SYSTEMS: '20', BMC_SIM_IRONIC_URL: system.baseUrl, BMC_SIM_AGENT_HEARTBEAT_MS: '1000', BMC_SIM_AGENT_BOOT_MS: '200' }));
 }, 180_000);
@@ -48,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim?.stop();
   await system?.stop();
-  await new Promise((resolve) => images?.close(resolve));
+  await images?.close();
 });
 
 /** Runs `baremetal ARGS` against the gateway; resolves with its exit code and output. */

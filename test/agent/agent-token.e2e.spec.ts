@@ -13,6 +13,7 @@ import { type AddressInfo } from 'node:net';
 import { systemMacs } from '@ironledger/bmc-sim';
 import { type Service, startBmcSim } from '../support/processes.js';
 import { type RunningSystem, sleep, startSystem } from '../support/system.js';
+import { type ImageServer, serveImages } from '../support/image-server.js';
 
 jest.setTimeout(180_000);
 
@@ -27,7 +28,7 @@ const FLOOD_MAX_FAILURES = 20;
 let system: RunningSystem;
 let sim: Service;
 let simUrl: string;
-let images: http.Server;
+let images: ImageServer | undefined;
 let imagesUrl: string;
 /** What reached the attacker's own "agent": any command the conductor would send it. */
 let attackerServer: http.Server;
@@ -36,13 +37,8 @@ const attackerRequests: string[] = [];
 let nextSystem = 1;
 
 beforeAll(async () => {
-  images = http.createServer((request, response) => {
-    if (request.url === '/disk.raw') return void response.writeHead(200, { 'Content-Type': 'application/octet-stream', Connection: 'close' }).end(IMAGE);
-    if (request.url?.endsWith('.iso')) return void response.writeHead(200, { Connection: 'close' }).end('not really an ISO');
-    response.writeHead(404, { Connection: 'close' }).end();
-  });
-  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
-  imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  images = await serveImages(IMAGE);
+  imagesUrl = images.url;
   attackerServer = http.createServer((request, response) => {
     attackerRequests.push(`${request.method} ${request.url}`);
     response.writeHead(200, { 'Content-Type': 'application/json', Connection: 'close' }).end(JSON.stringify({ commands: [] }));
@@ -56,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim?.stop();
   await system?.stop();
-  await new Promise((resolve) => images?.close(resolve));
+  await images?.close();
   await new Promise((resolve) => attackerServer?.close(resolve));
 });
 

@@ -7,13 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { systemMacs } from '@ironledger/bmc-sim';
 import { nodeStreamId } from '@ironledger/contracts';
 import { apiClient, fault, type Json } from '../support/api.js';
 import { type Service, startBmcSim } from '../support/processes.js';
 import { type RunningSystem, sleep, startSystem } from '../support/system.js';
+import { type ImageServer, serveImages } from '../support/image-server.js';
 
 jest.setTimeout(180_000);
 
@@ -24,19 +23,14 @@ const LAST_UPDATED = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{6})?$/;
 let system: RunningSystem;
 let sim: Service;
 let simUrl: string;
-let images: http.Server;
+let images: ImageServer | undefined;
 let imagesUrl: string;
 let nextSystem = 1;
 const call = apiClient(() => system.baseUrl);
 
 beforeAll(async () => {
-  images = http.createServer((request, response) => {
-    if (request.url === '/disk.raw') return void response.writeHead(200, { 'Content-Type': 'application/octet-stream', Connection: 'close' }).end(IMAGE);
-    if (request.url?.endsWith('.iso')) return void response.writeHead(200).end('not really an ISO');
-    response.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
-  imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  images = await serveImages(IMAGE);
+  imagesUrl = images.url;
   // Task monitors polled every half second here (Ironic's default is a minute); a wait fails after 20 s.
   system = await startSystem({ env: { CALLBACK_TIMEOUT_S: '20', REDFISH_RAID_CONFIG_STATUS_INTERVAL_S: '0.5', COMMAND_TIMEOUT_MS: '30000' } });
   ({ sim, url: simUrl } = await startBmcSim({ BMC_SIM_SYSTEMS: '8', BMC_SIM_IRONIC_URL: system.baseUrl, BMC_SIM_AGENT_HEARTBEAT_MS: '1000', BMC_SIM_AGENT_BOOT_MS: '200' }));
@@ -45,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim?.stop();
   await system?.stop();
-  await new Promise((resolve) => images?.close(resolve));
+  await images?.close();
 });
 
 async function control(n: number, body?: Json): Promise<Json> {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from './api.js';
 import { type DeployForm, deployFormOf, deployRequest } from './deploy.js';
-import { Field } from './field.js';
+import { Field, type Refusal, refusalBeside } from './field.js';
 import { fieldOfError } from './node-form.js';
 import { useFetched } from './use-fetched.js';
 
@@ -25,19 +25,14 @@ export function DeployDialog({ uuid, onDone, onCancel }: { uuid: string; onDone:
 
 function DeployFormView({ uuid, current, onDone, onCancel }: { uuid: string; current: Record<string, unknown>; onDone: () => void; onCancel: () => void }) {
   const [form, setForm] = useState<DeployForm>(() => deployFormOf(current));
-  const [refusal, setRefusal] = useState<{ field: string | null; message: string } | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   // A refusal stands until the form is changed.
   const edit = (name: keyof DeployForm) => (event: { currentTarget: { value: string } }) => {
     setRefusal(null);
     setForm({ ...form, [name]: event.currentTarget.value });
   };
-  const errorFor = (field: string) =>
-    refusal?.field === field && (
-      <span class="field-error" role="alert">
-        {refusal.message}
-      </span>
-    );
+  const errorFor = refusalBeside(refusal);
 
   const submit = async () => {
     const request = deployRequest(form, current);

@@ -12,3 +12,19 @@ export function Field({ id, label, children }: { id: string; label: string; chil
     </div>
   );
 }
+
+/** A refusal of the API, and the form field it names (`null`: none, shown above the form). */
+export interface Refusal {
+  readonly field: string | null;
+  readonly message: string;
+}
+
+/** What a form shows beside each field: the refusal, beside the field it names. */
+export function refusalBeside(refusal: Refusal | null) {
+  return (field: string) =>
+    refusal?.field === field && (
+      <span class="field-error" role="alert">
+        {refusal.message}
+      </span>
+    );
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type DriverDetail } from './api.js';
-import { Field } from './field.js';
+import { Field, type Refusal, refusalBeside } from './field.js';
 import { createBody, type EditedNode, FieldError, fieldOfError, formOf, INTERFACES, isSecret, JSON_FIELDS, type NodeForm, patchOf, TEXT_FIELDS } from './node-form.js';
 import { useFetched } from './use-fetched.js';
 
@@ -24,7 +24,7 @@ export function NodeFormView({ node, onDone, onCancel }: NodeFormViewProps) {
   const [form, setForm] = useState<NodeForm>(node ? formOf(node) : BLANK);
   const drivers = useFetched(() => api.drivers(), []);
   const driver = useFetched(() => (form.driver ? Promise.all([api.driver(form.driver), api.driverProperties(form.driver)]) : Promise.resolve(null)), [form.driver]);
-  const [refusal, setRefusal] = useState<{ field: string | null; message: string } | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   // The first driver is the one shown until another is picked (a pick made meanwhile stands).
   useEffect(() => {
@@ -34,12 +34,7 @@ export function NodeFormView({ node, onDone, onCancel }: NodeFormViewProps) {
   const [detail, properties]: [DriverDetail | undefined, Record<string, string>] = driver.value ?? [undefined, {}];
   const infoKeys = [...new Set([...Object.keys(properties), ...Object.keys(form.driverInfo)])];
   const fields = ['driver', ...TEXT_FIELDS, ...INTERFACES.map((iface) => `${iface}_interface`), ...infoKeys, 'driver_info', ...JSON_FIELDS];
-  const errorFor = (field: string) =>
-    refusal?.field === field && (
-      <span class="field-error" role="alert">
-        {refusal.message}
-      </span>
-    );
+  const errorFor = refusalBeside(refusal);
 
   const submit = async () => {
     setRefusal(null);
