@@ -1,12 +1,16 @@
 /**
  * ironledger's own endpoints under `AUTH_STRATEGY=keystone` against a real Keystone: the event
- * feed (server-sent events), the fleet summary and the node logs show a project only its own
- * nodes, a system reader everything; the read-model rebuild is a system administrator's.
+ * feed (server-sent events and the project relay's NATS subjects), the fleet summary and the node
+ * logs show a project only its own nodes, a system reader everything; the read-model rebuild is a
+ * system administrator's. (That NATS permissions confine a tenant to its subjects is proven in
+ * `test/bus/project-events.int.spec.ts`.)
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from '@nats-io/transport-node';
+import { projectEventFilters } from '@ironledger/contracts';
 import { type RunningKeystone, startKeystone } from '../support/keystone.js';
 import { type RunningSystem, startSystem } from '../support/system.js';
 
@@ -93,6 +97,13 @@ describe('ironledger’s own endpoints under Keystone', () => {
     const reader = async (project: string) => keystone.token(await keystone.userWith(['reader'], { project }), { project });
     const [firstReader, secondReader] = [await reader(first), await reader(second)];
 
+    // The first project's subjects on the project relay, as its NATS user would be allowed to subscribe.
+    const nats = await connect({ servers: system.natsUrl });
+    const overNats: Relayed[] = [];
+    const filters = projectEventFilters(first, system.projectEventsPrefix);
+    for (const filter of [filters.owned, filters.leased]) nats.subscribe(filter, { callback: (_, message) => void overNats.push(message.json<Relayed>()) });
+    await nats.flush();
+
     const start = ((await (await call(systemReader, 'GET', '/v1/fleet')).json()) as { position: number }).position;
     const create = async (name: string, owner: string) => {
       const response = await call(admin, 'POST', '/v1/nodes', { name, driver: 'fake-hardware', owner });
@@ -136,8 +147,12 @@ describe('ironledger’s own endpoints under Keystone', () => {
       expect(nodesOf(replay.received)).toEqual(new Set([mine]));
       expect(replay.received.map((event) => event.type)).toContain('NodeRegistered');
       expect(kinds(replay.received)).toEqual(['allocation', 'node']);
+      // The project relay: the same events as the replay, none of the other project's, nothing else.
+      for (const deadline = Date.now() + 15_000; !sawLast(mine)(overNats) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(overNats.map((event) => event.position)).toEqual(replay.received.map((event) => event.position));
     } finally {
       for (const stream of [...Object.values(streams), replay]) await stream.close();
+      await nats.close();
     }
 
     // Another project's node is not found, whichever of its logs is asked for.

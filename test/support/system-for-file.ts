@@ -31,6 +31,9 @@ export function systemForFile(options: SystemOptions = {}): RunningSystem {
     get conductorIds() {
       return current().conductorIds;
     },
+    get projectEventsPrefix() {
+      return current().projectEventsPrefix;
+    },
     get storeStream() {
       return current().storeStream;
     },

@@ -54,6 +54,8 @@ export interface RunningSystem {
   readonly storeStream: string;
   /** The JetStream stream the gateway relays events into (subscribers' stream). */
   readonly relayStream: string;
+  /** Where the gateway relays each project's events when it does (RELAY_PROJECT_EVENTS, on under Keystone). */
+  readonly projectEventsPrefix: string;
   /** The isolated event store the processes use (opened on first use, closed by `stop`). */
   store(): Promise<JetStreamEventStore>;
   /** How many events the store holds: a refused request must leave it unchanged. */
@@ -76,7 +78,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const run = randomBytes(4).toString('hex');
   const stream = `E2E_${run}`;
   const subjectPrefix = `e2e.${run}`;
-  const env = { NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: `e2e_${run}`, JETSTREAM_STREAM: stream, JETSTREAM_SUBJECT_PREFIX: subjectPrefix, RELAY_STREAM: `${stream}_EVENTS`, EVENTS_SUBJECT_PREFIX: `e2e_${run}.events`, HEARTBEAT_INTERVAL_MS: '500', ...options.env };
+  const env = { NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: `e2e_${run}`, JETSTREAM_STREAM: stream, JETSTREAM_SUBJECT_PREFIX: subjectPrefix, RELAY_STREAM: `${stream}_EVENTS`, EVENTS_SUBJECT_PREFIX: `e2e_${run}.events`, RELAY_PROJECT_STREAM: `${stream}_PROJECT_EVENTS`, PROJECT_EVENTS_SUBJECT_PREFIX: `e2e_${run}.projects`, HEARTBEAT_INTERVAL_MS: '500', ...options.env };
   const processes: Service[] = [];
   const conductorIds = Array.from({ length: options.conductors ?? 1 }, (_, i) => `e2e-${run}-c${i + 1}`);
   let store: JetStreamEventStore | undefined;
@@ -88,6 +90,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     conductorIds,
     storeStream: stream,
     relayStream: `${stream}_EVENTS`,
+    projectEventsPrefix: env.PROJECT_EVENTS_SUBJECT_PREFIX,
     store: async () => (store ??= await JetStreamEventStore.connect({ servers: natsUrl, stream, subjectPrefix })),
     eventCount: async () => (await (await system.store()).readAll({ after: 0, limit: 1_000_000 })).length,
     stopConductors: async () => {
@@ -99,6 +102,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       await store?.close();
       await deleteStream(natsUrl, stream, env);
       await deleteStream(natsUrl, `${stream}_EVENTS`, env);
+      await deleteStream(natsUrl, `${stream}_PROJECT_EVENTS`, env);
       if (options.powerSync) await deleteStream(natsUrl, `${stream}_POWER_SYNC`, env);
     },
     logs: () => processes.map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),

@@ -39,9 +39,19 @@ export interface GatewayConfig {
    * The event relay (subscribers' NATS stream): RELAY_STREAM (default `IRONLEDGER_NODE_EVENTS`),
    * EVENTS_SUBJECT_PREFIX (default `ironledger.events`), NOTIFICATIONS (`true`: also publish Ironic-style notifications under
    * `ironledger.notifications`; off by default, as Ironic's `notification_level` is), JETSTREAM_REPLICAS (the
-   * stream's copies in a NATS cluster, as the event store's: see `replicasFromEnv`).
+   * stream's copies in a NATS cluster, as the event store's: see `replicasFromEnv`). RELAY_PROJECT_EVENTS
+   * (default `true` with `AUTH_STRATEGY=keystone`, else `false`): also relay each node and
+   * allocation event under the projects it belongs to, into RELAY_PROJECT_STREAM (default
+   * `IRONLEDGER_PROJECT_EVENTS`) on PROJECT_EVENTS_SUBJECT_PREFIX (default `ironledger.projects`),
+   * where tenants' NATS permissions select their own.
    */
-  readonly relay: { readonly stream?: string; readonly subjectPrefix?: string; readonly notifications: boolean; readonly replicas?: number };
+  readonly relay: {
+    readonly stream?: string;
+    readonly subjectPrefix?: string;
+    readonly notifications: boolean;
+    readonly replicas?: number;
+    readonly projects: false | { readonly stream?: string; readonly subjectPrefix?: string };
+  };
   /** What `POST /v1/continue` does besides applying the inventory (ironic-inspector's options). */
   readonly inspector: InspectorConfig;
   /**
@@ -110,7 +120,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     commandTimeoutMs: number('COMMAND_TIMEOUT_MS', 10_000),
     heartbeatIntervalMs: number('HEARTBEAT_INTERVAL_MS', 1000),
     readSyncTimeoutMs: number('READ_SYNC_TIMEOUT_MS', 2000),
-    relay: { stream: env.RELAY_STREAM || undefined, subjectPrefix: env.EVENTS_SUBJECT_PREFIX || undefined, notifications: flag('NOTIFICATIONS', false), replicas: replicasFromEnv(env) },
+    relay: {
+      stream: env.RELAY_STREAM || undefined,
+      subjectPrefix: env.EVENTS_SUBJECT_PREFIX || undefined,
+      notifications: flag('NOTIFICATIONS', false),
+      replicas: replicasFromEnv(env),
+      projects: flag('RELAY_PROJECT_EVENTS', env.AUTH_STRATEGY === 'keystone') && { stream: env.RELAY_PROJECT_STREAM || undefined, subjectPrefix: env.PROJECT_EVENTS_SUBJECT_PREFIX || undefined },
+    },
     inspector: {
       discovery: notFoundHook(env.NODE_NOT_FOUND_HOOK),
       enrollNodeDriver: env.ENROLL_NODE_DRIVER || 'fake-hardware',

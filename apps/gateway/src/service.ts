@@ -55,17 +55,13 @@ export async function startGateway(config: GatewayConfig, shared?: SharedState, 
   const metrics = new GatewayMetrics(serviceRegistry('gateway'), store, projection, { ...config.metrics, lastHeartbeat: (node) => agents.lastHeartbeat(node) });
   const gateway = { id: config.instanceId, readModel: projection, syncTimeoutMs: config.readSyncTimeoutMs };
   const conductors = await ConductorLink.connect({ ...config, roundTrip: metrics.conductorRoundTrip, local, gateway, agents, nodeOf: (nodeId) => projection.readModel.get(nodeId) });
-  // Subscribers' NATS stream is fed from the store itself; several gateways may relay at once.
-  const relay = new EventRelay({
-    store,
-    servers: config.natsUrl,
-    stream: config.relay.stream,
-    replicas: config.relay.replicas,
-    subjectPrefix: config.relay.subjectPrefix,
-    notifications: config.relay.notifications && {},
-    onError: (error) => logger.warn(`event relay: ${(error as Error).message}`),
-  });
-  await relay.start().catch(exitIfRefused);
+  // Subscribers' NATS streams are fed from the store itself; several gateways may relay at once.
+  const { projects, ...fleetRelay } = config.relay;
+  const relays = [
+    new EventRelay({ ...fleetRelay, store, servers: config.natsUrl, notifications: fleetRelay.notifications && {}, onError: (error) => logger.warn(`event relay: ${(error as Error).message}`) }),
+    ...(projects ? [new EventRelay({ ...projects, scope: 'projects', store, servers: config.natsUrl, replicas: fleetRelay.replicas, onError: (error) => logger.warn(`project event relay: ${(error as Error).message}`) })] : []),
+  ];
+  for (const relay of relays) await relay.start().catch(exitIfRefused);
 
   const unprefixed = new UnprefixedPaths();
   const adapter = new FastifyAdapter({ ...serverOptions(config.http), rewriteUrl: unprefixed.rewriteUrl });
@@ -97,7 +93,7 @@ export async function startGateway(config: GatewayConfig, shared?: SharedState, 
       metricsServer?.close();
       await app.close();
       await auth.close();
-      await relay.stop();
+      for (const relay of relays) await relay.stop();
       await conductors.close();
       if (!shared) {
         await projection.stop();

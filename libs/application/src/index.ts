@@ -12,3 +12,4 @@ export * from './allocator.js';
 export * from './watchdog.js';
 export * from './hash-ring.js';
 export * from './raid-poll.js';
+export * from './tenancy.js';

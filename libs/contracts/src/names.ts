@@ -14,6 +14,12 @@
  *                                      Subscribe to one node with `ironledger.events.node.<nodeId>.>`,
  *                                      one event type with `ironledger.events.node.*.<EventType>`, or
  *                                      everything with `ironledger.events.>`.
+ * - `ironledger.projects.<owner>.<lessee>.<kind>.<id>.<EventType>` (kind `node` or `allocation`)
+ *                                      the same events again, for tenants: each node and allocation event
+ *                                      under the projects it belongs to (`%` for none), in the JetStream
+ *                                      stream `IRONLEDGER_PROJECT_EVENTS`, so that NATS permissions can give
+ *                                      a project `ironledger.projects.<project>.>` (what it owns) and
+ *                                      `ironledger.projects.*.<project>.>` (what it leases) and nothing else.
  * - `ironledger.notifications.<event_type>`
  *                                      Ironic-style notifications (core NATS, lossy like Ironic's), e.g.
  *                                      `ironledger.notifications.baremetal.node.provision_set.end`; the
@@ -111,6 +117,8 @@ export function conductorOwnSubject(subjects: BusSubjects, conductorId: string):
 
 /** Where the event relay publishes node events, unless configured otherwise. */
 export const NODE_EVENTS_SUBJECT_PREFIX = 'ironledger.events';
+/** Where the project event relay publishes each project's node and allocation events, unless configured otherwise. */
+export const PROJECT_EVENTS_SUBJECT_PREFIX = 'ironledger.projects';
 /** Where the event relay publishes Ironic-style notifications, unless configured otherwise. */
 export const NOTIFICATIONS_SUBJECT_PREFIX = 'ironledger.notifications';
 
@@ -123,6 +131,32 @@ export const subjectToken = (value: string): string => {
 /** The subject one resource event is published on: `<prefix>.<kind>.<id>.<EventType>` (e.g. `ironledger.events.chassis.<uuid>.ChassisCreated`). */
 export const resourceEventSubject = (kind: ResourceKind, id: string, eventType: string, prefix: string = NODE_EVENTS_SUBJECT_PREFIX): string =>
   `${prefix}.${kind}.${subjectToken(id)}.${subjectToken(eventType)}`;
+
+/** The token of "no project" in a project event's subject: `subjectToken` never makes a lone `%`. */
+export const NO_PROJECT_TOKEN = '%';
+
+/** The subject of a node or allocation event for the projects it belongs to: `<prefix>.<owner>.<lessee>.<kind>.<id>.<EventType>`. */
+export function projectEventSubject(projects: { readonly owner: string | null; readonly lessee: string | null }, kind: ResourceKind, id: string, eventType: string, prefix: string = PROJECT_EVENTS_SUBJECT_PREFIX): string {
+  const token = (project: string | null) => (project ? subjectToken(project) : NO_PROJECT_TOKEN);
+  return resourceEventSubject(kind, id, eventType, `${prefix}.${token(projects.owner)}.${token(projects.lessee)}`);
+}
+
+/** The two filters of one project's events: those of what it owns, and those of what it leases. */
+export function projectEventFilters(project: string, prefix: string = PROJECT_EVENTS_SUBJECT_PREFIX): { readonly owned: string; readonly leased: string } {
+  const token = subjectToken(project);
+  return { owned: `${prefix}.${token}.>`, leased: `${prefix}.*.${token}.>` };
+}
+
+/**
+ * A tenant's NATS permissions (a user's `permissions` in nats-server's configuration): live
+ * subscriptions to the events of what its project owns or leases, and nothing else. No
+ * JetStream API: a consumer's name is one subject token, so a permission cannot keep one
+ * project from reading another's consumer; a tenant resumes through `GET /v1/events` instead.
+ */
+export function projectSubscriberPermissions(project: string, prefix: string = PROJECT_EVENTS_SUBJECT_PREFIX): { publish: { deny: string[] }; subscribe: { allow: string[] } } {
+  const { owned, leased } = projectEventFilters(project, prefix);
+  return { publish: { deny: ['>'] }, subscribe: { allow: [owned, leased] } };
+}
 
 /** The subject one node event is published on: `<prefix>.node.<nodeId>.<EventType>`. */
 export const nodeEventSubject = (nodeId: string, eventType: string, prefix: string = NODE_EVENTS_SUBJECT_PREFIX): string => resourceEventSubject('node', nodeId, eventType, prefix);

@@ -2,14 +2,14 @@ import { hostname } from 'node:os';
 import { backoffDelay, ensureStream, natsAccess } from '@ironledger/bus';
 import { jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
-import { NODE_EVENTS_SUBJECT_PREFIX, notificationSubject, NOTIFICATIONS_SUBJECT_PREFIX, resourceEventSubject } from '@ironledger/contracts';
-import { type DomainEvent, FleetReadModel, PositionWaiters, toResourceEvent } from '@ironledger/application';
+import { NODE_EVENTS_SUBJECT_PREFIX, notificationSubject, NOTIFICATIONS_SUBJECT_PREFIX, PROJECT_EVENTS_SUBJECT_PREFIX, projectEventSubject, resourceEventSubject } from '@ironledger/contracts';
+import { type DomainEvent, FleetReadModel, PositionWaiters, type ResourceEvent, Tenancy, toResourceEvent } from '@ironledger/application';
 import { type NodeEvent } from '@ironledger/domain';
 import { type EventStore, type RecordedEvent, type Subscription } from '@ironledger/event-store';
 import { type IronicNotification, toNotifications } from './notifications.js';
 import { OrderedPublisher } from './ordered-publisher.js';
 import { redactSecrets } from './redact.js';
-import { DEFAULT_RELAY_STREAM, RelayHeader, toRelayedEvent } from './wire.js';
+import { DEFAULT_PROJECT_RELAY_STREAM, DEFAULT_RELAY_STREAM, RelayHeader, toRelayedEvent } from './wire.js';
 
 export interface EventRelayOptions {
   /** Where the events come from. */
@@ -18,11 +18,18 @@ export interface EventRelayOptions {
   readonly servers?: string | string[];
   /** A connection to use instead of opening one (`stop()` leaves it open). */
   readonly connection?: NatsConnection;
-  /** The JetStream stream written (default `IRONLEDGER_NODE_EVENTS`). */
+  /**
+   * `fleet` (the default): every resource event, on `<subjectPrefix>.<kind>.<id>.<EventType>`.
+   * `projects`: node and allocation events only, under the projects they belong to
+   * (`<subjectPrefix>.<owner>.<lessee>.<kind>.<id>.<EventType>`, see `Tenancy`), for tenants'
+   * NATS permissions to select; costs a fold of owners and lessees, two strings per resource.
+   */
+  readonly scope?: 'fleet' | 'projects';
+  /** The JetStream stream written (default `IRONLEDGER_NODE_EVENTS`, or `IRONLEDGER_PROJECT_EVENTS` for `projects`). */
   readonly stream?: string;
   /** Copies of that stream in a NATS cluster (see `ensureStream`; default: one for a new stream, an existing one's own). */
   readonly replicas?: number;
-  /** Subjects are `<subjectPrefix>.node.<nodeId>.<EventType>` (default `ironledger.events`). */
+  /** The subjects' first tokens (default `ironledger.events`, or `ironledger.projects` for `projects`). */
   readonly subjectPrefix?: string;
   /**
    * Also publish Ironic-style notifications on core NATS (`<subjectPrefix>.<event_type>`, default
@@ -71,10 +78,13 @@ export class EventRelay {
   private readonly waiters = new PositionWaiters(() => this.acked);
   /** Node states for notifications: the log folded up to the last event notified. */
   private readonly fleet = new FleetReadModel();
+  /** For the `projects` scope: owners and lessees, the log folded up to the last event read. */
+  private tenancy?: Tenancy;
 
   constructor(private readonly options: EventRelayOptions) {
-    this.stream = options.stream ?? DEFAULT_RELAY_STREAM;
-    this.subjectPrefix = options.subjectPrefix ?? NODE_EVENTS_SUBJECT_PREFIX;
+    const byProject = options.scope === 'projects';
+    this.stream = options.stream ?? (byProject ? DEFAULT_PROJECT_RELAY_STREAM : DEFAULT_RELAY_STREAM);
+    this.subjectPrefix = options.subjectPrefix ?? (byProject ? PROJECT_EVENTS_SUBJECT_PREFIX : NODE_EVENTS_SUBJECT_PREFIX);
     this.maxInFlight = options.maxInFlight ?? 1024;
   }
 
@@ -93,7 +103,7 @@ export class EventRelay {
     await ensureStream(this.jsm, this.stream, { subjects: [`${this.subjectPrefix}.>`], storage: StorageType.File, allow_direct: true }, this.options.replicas);
     const tail = await this.readTail();
     this.acknowledge(tail.position);
-    if (this.options.notifications) await this.foldUpTo(tail.position);
+    if (this.options.notifications) await this.foldUpTo(tail.position, (recorded) => this.fleet.apply(recorded), () => this.fleet.position);
     this.running = this.run();
   }
 
@@ -131,6 +141,7 @@ export class EventRelay {
 
   /** Relays from `tail` on until stopped (returns) or until something fails (throws). */
   private async pump(tail: Tail): Promise<void> {
+    if (this.options.scope === 'projects') await this.foldTenancyTo(tail.position);
     const subscription = this.options.store.subscribeToAll({ after: tail.position });
     this.subscription = subscription;
     if (this.stopping) return subscription.close();
@@ -146,9 +157,9 @@ export class EventRelay {
     try {
       for await (const recorded of subscription) {
         if (failure || this.stopping) break;
-        const found = toResourceEvent(recorded);
+        const found = this.routed(recorded);
         if (!found) continue;
-        const { kind, id, event } = found;
+        const { kind, id, event, subject } = found;
         const served = redactSecrets(event);
         const notifications = this.notificationsFor(recorded, served);
         const { position } = recorded;
@@ -159,7 +170,7 @@ export class EventRelay {
         h.set(RelayHeader.resourceId, id);
         const body = JSON.stringify(toRelayedEvent(position, kind, served));
         const published = publisher
-          .publish(resourceEventSubject(kind, id, event.type, this.subjectPrefix), body, ++sequence, String(position), h)
+          .publish(subject, body, ++sequence, String(position), h)
           .then(() => {
             this.acknowledge(position);
             for (const notification of notifications) this.publishNotification(notification);
@@ -175,6 +186,27 @@ export class EventRelay {
     }
     if (failure) throw failure.error;
     if (!this.stopping) throw new Error('The store subscription ended');
+  }
+
+  /** The resource event `recorded` holds and the subject it goes to, or undefined when this relay passes it by. */
+  private routed(recorded: RecordedEvent): (ResourceEvent & { subject: string }) | undefined {
+    if (this.tenancy) {
+      const tenant = this.tenancy.apply(recorded);
+      return tenant && { ...tenant, subject: projectEventSubject(tenant.projects, tenant.kind, tenant.id, tenant.event.type, this.subjectPrefix) };
+    }
+    const found = toResourceEvent(recorded);
+    return found && { ...found, subject: resourceEventSubject(found.kind, found.id, found.event.type, this.subjectPrefix) };
+  }
+
+  /**
+   * Owners and lessees folded up to the relay's checkpoint. After a failure the fold may be past
+   * it (events read but not stored): it is folded again from the start, since an event judged on
+   * later owners could reach a project that did not hold the node when it happened.
+   */
+  private async foldTenancyTo(position: number): Promise<void> {
+    if (!this.tenancy || this.tenancy.position > position) this.tenancy = new Tenancy();
+    const tenancy = this.tenancy;
+    await this.foldUpTo(position, (recorded) => tenancy.apply(recorded), () => tenancy.position);
   }
 
   /** Ironic's notifications for an event (`served`: the event with its secrets masked). */
@@ -198,13 +230,13 @@ export class EventRelay {
     }
   }
 
-  /** Folds the log up to `position` so that notifications know each node's state before its next event. */
-  private async foldUpTo(position: number): Promise<void> {
-    while (this.fleet.position < position) {
-      const page = await this.options.store.readAll({ after: this.fleet.position, limit: 10_000 });
+  /** Folds the log up to `position` (from `folded()` on) so that the next event is judged on the states before it. */
+  private async foldUpTo(position: number, fold: (recorded: RecordedEvent) => unknown, folded: () => number): Promise<void> {
+    while (folded() < position) {
+      const page = await this.options.store.readAll({ after: folded(), limit: 10_000 });
       for (const recorded of page) {
         if (recorded.position > position) return;
-        this.fleet.apply(recorded);
+        fold(recorded);
       }
       if (page.length === 0) return;
     }

@@ -27,6 +27,8 @@ export interface ReceivedEvent {
 
 /** The JetStream stream the relay writes, unless configured otherwise. */
 export const DEFAULT_RELAY_STREAM = 'IRONLEDGER_NODE_EVENTS';
+/** The JetStream stream of the project event relay (each project's node and allocation events), unless configured otherwise. */
+export const DEFAULT_PROJECT_RELAY_STREAM = 'IRONLEDGER_PROJECT_EVENTS';
 
 /** Headers of every relayed message; the body is a `RelayedEvent`. */
 export const RelayHeader = {
