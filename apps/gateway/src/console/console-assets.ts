@@ -1,7 +1,8 @@
 /**
- * The operator console (`apps/console`, a static single-page app) served at `/console/`, behind
- * the same authentication as the API: its routes are not public, so with `http_basic` the
- * browser asks for credentials once and sends them with the page's API calls and event stream.
+ * The operator console (`apps/console`, a static single-page app) served at `/console/`. With
+ * `http_basic` it is behind the same authentication as the API: the browser asks for credentials
+ * once and sends them with the page's API calls and event stream. With `keystone` its files are
+ * open (see `http-context.ts`) and the page asks for a token itself, which its calls send.
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -9,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors.js';
-
-const CONSOLE_PATH = '/console';
+import { CONSOLE_PATH } from './console-routes.js';
 
 /**
  * Where the console's build is: `CONSOLE_DIR`, else `apps/console/dist`, found from this module,

@@ -8,13 +8,15 @@
  * decoded and normalised the URL), never on the raw URL: `/%761/nodes` is `/v1/nodes`. Every
  * route needs credentials when authentication is on, except the few public ones Ironic leaves
  * open (version discovery, the ramdisk's callbacks) and the health probes, and those only when
- * spelled with `/v1` (see `unprefixed.ts`).
+ * spelled with `/v1` (see `unprefixed.ts`). Under `keystone` the console's static files are open
+ * too (`CONSOLE_ROUTES`).
  */
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ANONYMOUS, type RequestAuthenticator, TooManyAttempts } from './auth.js';
 import { assertNever, type Policy, type PolicyCredentials } from '@ironledger/domain';
 import { type Caller } from './keystone.js';
+import { CONSOLE_ROUTES } from '../console/console-routes.js';
 import { badRequest, errorBody, routerError, sendRouterError, toHttpError, versionErrorBody } from './errors.js';
 import { IRONLEDGER_V1_ROUTES, isUnprefixed } from './unprefixed.js';
 import { MAX_VERSION, MAX_VERSION_HEADER, type Microversion, MIN_VERSION, MIN_VERSION_HEADER, negotiateVersion, VERSION_HEADER } from './microversion.js';
@@ -71,7 +73,7 @@ export function installRequestContext(fastify: FastifyInstance, auth: RequestAut
     }
     // Ironic judges its public routes on the path as sent: `/lookup` is not public, `/v1/lookup` is.
     const unprefixed = isUnprefixed(request);
-    if (actor === null && (unprefixed || !PUBLIC_ROUTES.has(route))) {
+    if (actor === null && (unprefixed || !isPublic(route, auth))) {
       return reply.code(401).header('WWW-Authenticate', challenge(auth)).send(errorBody(401, 'Authentication required'));
     }
     if (!isV1(route)) {
@@ -87,6 +89,16 @@ export function installRequestContext(fastify: FastifyInstance, auth: RequestAut
     reply.header(MIN_VERSION_HEADER, `${MIN_VERSION}`).header(MAX_VERSION_HEADER, `${MAX_VERSION}`).header(VERSION_HEADER, `${negotiation.version}`);
     request.ironic = { requestId, actor: actor ?? ANONYMOUS, version: negotiation.version, baseUrl, client: request.ip, caller, policy };
   });
+}
+
+/**
+ * Whether anyone may request `route`. Under `keystone` the console's page and hashed assets are
+ * open as well: a browser sends no `X-Auth-Token` when it loads a page, the files hold no data,
+ * and the page asks for a token and sends it on every API call. Under `http_basic` they stay
+ * behind the browser's own prompt, whose credentials then go with the page's calls too.
+ */
+function isPublic(route: string, auth: RequestAuthenticator): boolean {
+  return PUBLIC_ROUTES.has(route) || (auth.strategy === 'keystone' && CONSOLE_ROUTES.has(route));
 }
 
 /** The acting user the request's credentials prove (null: none), and under `keystone` the token's roles and scope. */
