@@ -1,8 +1,10 @@
 /**
  * The gateway's API as the console calls it: same origin (so the browser's HTTP basic
- * credentials go along), the newest microversion, and Ironic's errors read back as their words.
+ * credentials go along), the Keystone token when the operator signed in with one, the newest
+ * microversion, and Ironic's errors read back as their words.
  */
 import { type FleetSummary } from '@ironledger/contracts';
+import { keystone } from './keystone-session.js';
 
 /** Ironic's microversion header, at the newest version the gateway serves. */
 export const API_HEADERS: Readonly<Record<string, string>> = { 'X-OpenStack-Ironic-API-Version': '1.82' };
@@ -33,10 +35,21 @@ export function ironicFault(status: number, body: string): string {
   return body.trim() === '' ? `HTTP ${status}` : `HTTP ${status}: ${body.trim().slice(0, 200)}`;
 }
 
+/**
+ * `fetch` of a gateway path with the microversion and, once the operator signed in, the Keystone
+ * token; an answer asking for a Keystone token brings the sign-in back (see `keystone-session.ts`).
+ */
+export async function callGateway(path: string, init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {}): Promise<Response> {
+  const token = keystone.token;
+  const response = await fetch(path, { ...init, headers: { ...API_HEADERS, ...(token !== null && { 'X-Auth-Token': token }), ...init.headers } });
+  keystone.answered(token, response.status, response.headers.get('WWW-Authenticate'));
+  return response;
+}
+
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
+  const response = await callGateway(path, {
     method,
-    headers: { ...API_HEADERS, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+    headers: { Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

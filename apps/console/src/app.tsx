@@ -9,6 +9,7 @@ import { NodeFilterForm } from './node-filters.js';
 import { NodePanel } from './node-panel.js';
 import { NodeTable } from './node-table.js';
 import { type NodeFilters } from './paging.js';
+import { SignOut } from './sign-in.js';
 import { TimeSlider } from './time-slider.js';
 import { useFetched } from './use-fetched.js';
 import { useNodeNames } from './use-node-names.js';
@@ -62,6 +63,7 @@ export function App() {
         <h1>ironledger</h1>
         <TimeSlider since={fleet.value?.since ?? null} asOf={asOf} onChange={setAsOf} />
         <StreamState status={live.status} />
+        <SignOut />
       </header>
       {asOf !== null && (
         <p class="past" role="note">

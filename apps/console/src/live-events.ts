@@ -3,7 +3,7 @@
  * the last one seen whenever the connection drops: the console misses nothing and sees nothing
  * twice, whether the network failed or the page was reloaded.
  */
-import { API_HEADERS, ApiError, ironicFault, type LoggedEvent } from './api.js';
+import { ApiError, callGateway, ironicFault, type LoggedEvent } from './api.js';
 import { SseParser } from './sse.js';
 
 export type StreamStatus = { readonly state: 'connecting' } | { readonly state: 'live' } | { readonly state: 'retrying'; readonly error: string };
@@ -27,7 +27,7 @@ export async function followEvents({ from, onEvent, onStatus, signal }: FollowOp
   while (!signal.aborted) {
     onStatus({ state: 'connecting' });
     try {
-      const response = await fetch(`/v1/events?from=${last}`, { headers: { ...API_HEADERS, Accept: 'text/event-stream' }, signal });
+      const response = await callGateway(`/v1/events?from=${last}`, { headers: { Accept: 'text/event-stream' }, signal });
       if (!response.ok || !response.body) throw new ApiError(response.status, ironicFault(response.status, await response.text()));
       onStatus({ state: 'live' });
       failures = 0;

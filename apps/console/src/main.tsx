@@ -1,5 +1,11 @@
 import { render } from 'preact';
 import { App } from './app.js';
+import { KeystoneGate } from './sign-in.js';
 import './styles.css';
 
-render(<App />, document.getElementById('app')!);
+render(
+  <KeystoneGate>
+    <App />
+  </KeystoneGate>,
+  document.getElementById('app')!,
+);
