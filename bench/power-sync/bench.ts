@@ -18,7 +18,7 @@
  *    ten minutes; power sync visits `available` nodes exactly as `manageable` ones, so the passes measured
  *    are the same. Their power state is still unknown, so the first power-sync pass records every one
  *    through the conductor; that pass is timed as part of the setup.
- * 2. For each scenario, fresh power-sync instance(s) with their own work queue; passes start at multiples
+ * 2. For each scenario, fresh power-sync instance(s) with their own passes' stream; passes start at multiples
  *    of SYNC_POWER_STATE_INTERVAL. A pass is measured from its boundary to the moment every BMC's request
  *    counter has moved (each read is one GET of the ComputerSystem; every pass checks that every counter
  *    moved by exactly one), and with hanging BMCs until the simulator holds no request any more (the
@@ -65,7 +65,7 @@
  *
  * This file runs the scenarios in order; settings.ts reads the settings above, processes.ts starts and
  * stops what runs, setup.ts enrols the nodes, scenarios.ts and passes.ts run and watch the passes
- * (process-stats.ts and queue-ops.ts measure them, profiles.ts folds CPU profiles), report.ts prints.
+ * (process-stats.ts and ledger-ops.ts measure them, profiles.ts folds CPU profiles), report.ts prints.
  */
 import { cpus } from 'node:os';
 import { join } from 'node:path';

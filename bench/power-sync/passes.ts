@@ -2,7 +2,7 @@
 import { sleep } from '../../test/support/processes.js';
 import { cpuDelta, type CpuSample, cpuSample, footprints, loadNow, type ProcessFootprint, shown } from './process-stats.js';
 import { exited, live } from './processes.js';
-import { commits, opsDelta, opsTotal, type QueueOps, queueOps } from './queue-ops.js';
+import { commits, type LedgerOps, ledgerOps, opsDelta, opsTotal } from './ledger-ops.js';
 import { BMCS, log } from './settings.js';
 
 export interface PassResult {
@@ -30,8 +30,8 @@ export interface PassResult {
   readonly before: readonly (ProcessFootprint | null)[];
   readonly after: readonly (ProcessFootprint | null)[];
   readonly overran: boolean;
-  /** JetStream operations on the work queue from 300 ms before the boundary until the pass ended (null: not counted). */
-  readonly queueOps: QueueOps | null;
+  /** JetStream operations on the passes' stream from 300 ms before the boundary until the pass ended (null: not counted). */
+  readonly ledgerOps: LedgerOps | null;
   /** The pass on CLOCK_MONOTONIC in µs (what V8 CPU profiles use): from the boundary to its end. */
   readonly monotonicUs: readonly [number, number];
 }
@@ -47,7 +47,7 @@ export async function observePass(scenario: string, pass: number, warmup: boolea
   await sleep(Math.max(0, boundary - 300 - Date.now()));
   const base = Float64Array.from(bmcs, (b) => b.requests);
   const cpu0 = cpuSample();
-  const ops0 = await queueOps();
+  const ops0 = await ledgerOps();
   const before = footprints();
   const commits0 = await commits(stream);
   let early = 0;
@@ -99,7 +99,7 @@ export async function observePass(scenario: string, pass: number, warmup: boolea
   const recordedAt = Date.now();
   await sleep(Math.max(0, Math.min(500, giveUp - Date.now())));
   // After that pause: the acknowledgements of the last visits are in.
-  const ops = opsDelta(ops0, await queueOps());
+  const ops = opsDelta(ops0, await ledgerOps());
   const notExactlyOne = bmcs.reduce((count, b, i) => count + (b.requests - base[i]! === 1 ? 0 : 1), 0);
   const wallMs = endAt === null ? null : endAt - boundary;
   const monotonicNowUs = Number(process.hrtime.bigint() / 1000n);
@@ -121,14 +121,14 @@ export async function observePass(scenario: string, pass: number, warmup: boolea
     before,
     after,
     overran: endAt === null,
-    queueOps: ops,
+    ledgerOps: ops,
     monotonicUs,
   };
   const recorded = expectCommits > 0 ? `, ${committed} commits recorded ${((recordedAt - boundary) / 1000).toFixed(1)} s after the boundary` : `, ${committed} commits`;
   log(
     `${scenario} pass ${pass}${warmup ? ' (warm-up)' : ''}: ${wallMs === null ? 'OVERRAN' : `${(wallMs / 1000).toFixed(2)} s, ${result.readsPerS} reads/s`}, first read +${result.firstReadMs} ms, ` +
       `${notExactlyOne} BMCs not read exactly once, ${early} early${recorded}; ` +
-      `work queue ${ops ? `${opsTotal(ops)} JetStream ops (${JSON.stringify(ops)})` : 'not counted'}; CPU s ${JSON.stringify(cpu)}; load ${result.load}; ` +
+      `passes' stream ${ops ? `${opsTotal(ops)} JetStream ops (${JSON.stringify(ops)})` : 'not counted'}; CPU s ${JSON.stringify(cpu)}; load ${result.load}; ` +
       `per instance before → after: ${before.map((b, i) => `${shown(b)} → ${shown(after[i] ?? null)}`).join(', ')}`,
   );
   results.push(result);

@@ -21,7 +21,7 @@ export interface ProfileSummary {
 }
 
 const AREAS: readonly [RegExp, string][] = [
-  [/@nats-io\//, 'NATS client (work queue: publish, deliveries, acks; conductor requests)'],
+  [/@nats-io\//, 'NATS client (heartbeats, the passes\' plans and progress, conductor requests)'],
   [/node:_http|\/libs\/drivers\//, "Redfish driver and Node's HTTP client"],
   [/\/apps\/power-sync\//, 'power-sync itself (passes, visits, metrics)'],
   [/\/libs\/(application|domain|contracts|event-store)\//, 'read model, domain, contracts'],

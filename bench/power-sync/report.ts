@@ -5,7 +5,7 @@ import { results } from './passes.js';
 import { type CpuSample, loadNow, type ProcessFootprint } from './process-stats.js';
 import { outsideKills } from './processes.js';
 import { profiles } from './profiles.js';
-import { opsTotal, type QueueOps } from './queue-ops.js';
+import { type LedgerOps, opsTotal } from './ledger-ops.js';
 import { startups } from './scenarios.js';
 import { type SetupTimes } from './setup.js';
 import { BMCS, ENROL, FIRST_PASS, FIRST_WORKERS, HANG_PERCENT, HANGING, INTERVAL_S, OUT, POWER_SYNC_MAIN, ROOT, SETUP_CONCURRENCY } from './settings.js';
@@ -45,11 +45,11 @@ function summarize(scenario: string): Record<string, string> | null {
     responsive: range(measured.map((r) => r.responsiveReadMs ?? 0), s),
     exact: measured.every((r) => r.notExactlyOne === 0 && r.early === 0) ? 'yes' : `no (${measured.map((r) => r.notExactlyOne + r.early).join(', ')})`,
     cpu: `${cpu('powerSync')} / ${cpu('simAndBench')} / ${cpu('nats')} / ${cpu('conductor')}`,
-    queueOps: (() => {
-      const counted = measured.map((r) => r.queueOps).filter((o): o is QueueOps => o !== null);
+    ledgerOps: (() => {
+      const counted = measured.map((r) => r.ledgerOps).filter((o): o is LedgerOps => o !== null);
       if (counted.length === 0) return '–';
-      const m = (key: keyof QueueOps) => Math.round(median(counted.map((o) => o[key]))).toLocaleString('en-US');
-      return `${Math.round(median(counted.map(opsTotal))).toLocaleString('en-US')} (${m('publishes')} / ${m('deliveries')} / ${m('acks')} / ${m('pulls')} / ${m('infos')})`;
+      const m = (key: keyof LedgerOps) => Math.round(median(counted.map((o) => o[key]))).toLocaleString('en-US');
+      return `${Math.round(median(counted.map(opsTotal))).toLocaleString('en-US')} (${m('publishes')} / ${m('reads')})`;
     })(),
     load: range(measured.map((r) => Number(r.load.split(' / ')[0])), (v) => v.toFixed(1)),
     commits: measured.map((r) => r.commits).join(', '),
@@ -100,11 +100,11 @@ export function printResults(): void {
     lines.push('');
   }
   lines.push(`All ${BMCS.toLocaleString('en-US')} BMCs responding (a pass every ${INTERVAL_S} s; median of the measured passes, min–max in brackets):`, '');
-  lines.push('| power-sync | Passes | Wall time per pass (s) | BMC reads/s | First read after the boundary (ms) | Every BMC exactly one GET | CPU s per pass: power-sync / simulator + bench / nats-server / conductor | JetStream ops on the work queue per pass (publishes / deliveries / acks / pulls / infos) | Load average (1 min) after each pass | Per instance: open fds before → after the pass (sockets after), RSS after | Warm-up pass |');
+  lines.push('| power-sync | Passes | Wall time per pass (s) | BMC reads/s | First read after the boundary (ms) | Every BMC exactly one GET | CPU s per pass: power-sync / simulator + bench / nats-server / conductor | JetStream ops on the passes’ stream per pass (publishes / reads) | Load average (1 min) after each pass | Per instance: open fds before → after the pass (sockets after), RSS after | Warm-up pass |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const name of responsiveNames) {
     const r = summarize(name);
-    if (r) lines.push(`| ${name} | ${r.passes} | ${r.wall} | ${r.rate} | ${r.first} | ${r.exact} | ${r.cpu} | ${r.queueOps} | ${r.load} | ${r.footprint} | ${r.warmup} |`);
+    if (r) lines.push(`| ${name} | ${r.passes} | ${r.wall} | ${r.rate} | ${r.first} | ${r.exact} | ${r.cpu} | ${r.ledgerOps} | ${r.load} | ${r.footprint} | ${r.warmup} |`);
   }
   lines.push('');
   if (hangingNames.length > 0) {

@@ -1,10 +1,10 @@
-/** A scenario: fresh power-sync instance(s) on their own work queue, and the passes watched. */
+/** A scenario: fresh power-sync instance(s) on their own passes' stream, and the passes watched. */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { type PassResult, observePass, results } from './passes.js';
 import { ensureConductor, exited, live, outsideKills, startFromSource, stopInstances, streams } from './processes.js';
 import { profiles, summarizeProfiles } from './profiles.js';
-import { unwatchQueue, watchQueue } from './queue-ops.js';
+import { unwatchLedger, watchLedger } from './ledger-ops.js';
 import { env, log, OUT, POWER_SYNC_MAIN, PROFILE, ROOT } from './settings.js';
 
 export interface Scenario {
@@ -36,9 +36,9 @@ export async function runScenario(scenario: Scenario): Promise<PassResult[]> {
 }
 
 async function attemptScenario(scenario: Scenario): Promise<{ passes: PassResult[]; killed: string[] }> {
-  const queue = `PSBENCH_${randomUUID().slice(0, 8).toUpperCase()}`;
-  streams.add(queue);
-  watchQueue(queue);
+  const passesStream = `PSBENCH_${randomUUID().slice(0, 8).toUpperCase()}`;
+  streams.add(passesStream);
+  watchLedger(passesStream);
   const intervalMs = scenario.intervalS * 1000;
   const profileDir = join(OUT, 'profiles', scenario.name.replace(/[^A-Za-z0-9]+/g, '-'));
   const profileEnv: Record<string, string> = PROFILE
@@ -54,7 +54,7 @@ async function attemptScenario(scenario: Scenario): Promise<{ passes: PassResult
           ...live.baseEnv,
           ...profileEnv,
           POWER_SYNC_ID: `bench-${i}`,
-          POWER_SYNC_QUEUE: queue,
+          POWER_SYNC_PASSES: passesStream,
           SYNC_POWER_STATE_INTERVAL: String(scenario.intervalS),
           SYNC_POWER_STATE_WORKERS: String(scenario.workers),
           POWER_FAILURE_RECOVERY_INTERVAL: '86400',
@@ -89,9 +89,9 @@ async function attemptScenario(scenario: Scenario): Promise<{ passes: PassResult
     }
   } finally {
     await stopInstances();
-    unwatchQueue();
-    await live.jsm!.streams.delete(queue).catch(() => undefined);
-    streams.delete(queue);
+    unwatchLedger();
+    await live.jsm!.streams.delete(passesStream).catch(() => undefined);
+    streams.delete(passesStream);
   }
   const windows = passes.filter((r) => !r.warmup && !r.overran).map((r) => r.monotonicUs);
   if (PROFILE && windows.length > 0) {

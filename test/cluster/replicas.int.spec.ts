@@ -53,13 +53,13 @@ describe('JETSTREAM_REPLICAS on a 3-server NATS cluster', () => {
     expect((refused as Error).message).toMatch(/^JetStream refused stream REPLICAS with JETSTREAM_REPLICAS=5: .+ \(\d+\)$/);
   });
 
-  it("gives the event store's stream and power-sync's work queue the copies the setting asks for", async () => {
+  it("gives the event store's stream and power-sync's passes' stream the copies the setting asks for", async () => {
     const run = isolatedRun('replicas');
-    const env = { ...run, NATS_URL: cluster.url, JETSTREAM_REPLICAS: '3', POWER_SYNC_QUEUE: `${run.JETSTREAM_STREAM}_PS`, LOG_FORMAT: 'text' };
+    const env = { ...run, NATS_URL: cluster.url, JETSTREAM_REPLICAS: '3', POWER_SYNC_PASSES: `${run.JETSTREAM_STREAM}_PS`, LOG_FORMAT: 'text' };
     const powerSync = await startService('apps/power-sync/src/main.ts', env, { name: 'power-sync' });
     try {
       expect(await copies(run.JETSTREAM_STREAM, 3)).toBe(3);
-      expect(await copies(env.POWER_SYNC_QUEUE, 3)).toBe(3);
+      expect(await copies(env.POWER_SYNC_PASSES, 3)).toBe(3);
     } finally {
       await powerSync.stop();
     }
@@ -69,7 +69,7 @@ describe('JETSTREAM_REPLICAS on a 3-server NATS cluster', () => {
 describe('JETSTREAM_REPLICAS=3 on a single NATS server', () => {
   it('ends every service at start with one line naming the setting and what the server said', async () => {
     const run = isolatedRun('single');
-    const env = { ...run, NATS_URL: natsUrl(), JETSTREAM_REPLICAS: '3', POWER_SYNC_QUEUE: `${run.JETSTREAM_STREAM}_PS`, RELAY_STREAM: `${run.JETSTREAM_STREAM}_EVENTS`, GATEWAY_PORT: '0' };
+    const env = { ...run, NATS_URL: natsUrl(), JETSTREAM_REPLICAS: '3', POWER_SYNC_PASSES: `${run.JETSTREAM_STREAM}_PS`, RELAY_STREAM: `${run.JETSTREAM_STREAM}_EVENTS`, GATEWAY_PORT: '0' };
     // The stream exists already, with one copy: asking for three must fail as when creating it.
     const existing = await JetStreamEventStore.connect({ servers: natsUrl(), stream: run.JETSTREAM_STREAM, subjectPrefix: run.JETSTREAM_SUBJECT_PREFIX });
     await existing.close();

@@ -25,7 +25,7 @@ let sim: BmcSim;
 let conductor: Service;
 let bus: CommandBus;
 let store: JetStreamEventStore;
-/** The power-sync instances of the running scenario: every instance visits every node, so one scenario's must be gone before the next. */
+/** The power-sync instances of the running scenario, each scenario's on a passes' stream of its own (sharing passes: partition.int.spec.ts). */
 let services: Service[] = [];
 
 beforeAll(async () => {
@@ -47,12 +47,12 @@ afterAll(async () => {
   await sim?.close();
 });
 
-/** Power-sync instances sharing one work queue, with the given settings. */
+/** Power-sync instances sharing one passes' stream, with the given settings. */
 async function powerSync(count: number, env: Record<string, string>): Promise<Service[]> {
   const queue = `PS_${randomUUID().slice(0, 8).toUpperCase()}`;
   const started = await Promise.all(
     Array.from({ length: count }, (_, i) =>
-      startService('apps/power-sync/src/main.ts', { ...base, SYNC_POWER_STATE_INTERVAL: String(INTERVAL_S), POWER_FAILURE_RECOVERY_INTERVAL: String(INTERVAL_S), POWER_SYNC_QUEUE: queue, POWER_SYNC_ID: `ps-${queue}-${i}`, ...env }, { name: `power-sync ${i}` }),
+      startService('apps/power-sync/src/main.ts', { ...base, SYNC_POWER_STATE_INTERVAL: String(INTERVAL_S), POWER_FAILURE_RECOVERY_INTERVAL: String(INTERVAL_S), POWER_SYNC_PASSES: queue, POWER_SYNC_ID: `ps-${queue}-${i}`, ...env }, { name: `power-sync ${i}` }),
     ),
   );
   services.push(...started);
@@ -170,46 +170,6 @@ describe('failing BMCs', () => {
       expect((await types(nodeId)).slice(-2)).toEqual(['PowerSyncRecovered', 'MaintenanceCleared']);
     }
     expect((await load(operators)).maintenance).toBe(true);
-  });
-});
-
-describe('several instances', () => {
-  const FIRST = 30;
-  const COUNT = 20;
-  const range = Array.from({ length: COUNT }, (_, i) => FIRST + i);
-  // Passes far enough apart that a pass's work is over well before the next one starts, also on a
-  // machine running at half its speed (the takeover below took 6.4 s there).
-  const intervalMs = 10_000;
-  const requests = () => range.map((n) => sim.bmcs[n - 1].requests);
-  /** Sleeps until `offsetMs` after the next pass boundary (passes start at multiples of the interval). */
-  const untilNextPass = (offsetMs: number) => sleep(intervalMs - (Date.now() % intervalMs) + offsetMs);
-
-  it('read every node exactly once per pass between two instances, and none is skipped when one dies mid-pass', async () => {
-    const nodes = await Promise.all(range.map((n) => enroll(n)));
-    const [first] = await powerSync(2, {
-      FORCE_POWER_STATE_DURING_SYNC: 'false',
-      SYNC_POWER_STATE_INTERVAL: String(intervalMs / 1000),
-      POWER_SYNC_ACK_WAIT_MS: '1500',
-      SYNC_POWER_STATE_WORKERS: '2',
-    });
-    await Promise.all(nodes.map((id) => powerOf(id, 'power off', 2 * intervalMs)));
-    await untilNextPass(intervalMs / 2);
-    const before = requests();
-    await untilNextPass(intervalMs / 2);
-    // One GET of the ComputerSystem per read: exactly one read of each BMC in that pass.
-    expect(requests().map((count, i) => count - before[i])).toEqual(range.map(() => 1));
-
-    // Slow BMCs make the next pass last over a second; every host is switched on behind the
-    // service's back, and one instance is killed 400 ms into the pass.
-    for (const n of range) sim.control(n, { latencyMs: 250, powerState: 'On' });
-    await untilNextPass(400);
-    const nextPass = (Math.floor(Date.now() / intervalMs) + 1) * intervalMs;
-    await first.stop('SIGKILL');
-    // The survivor takes over the dead instance's visits in the same pass: every change is in the
-    // store before the next pass starts (judged by the store's clock, not by when this test polled).
-    await Promise.all(nodes.map((id) => powerOf(id, 'power on', 2 * intervalMs)));
-    const recorded = await Promise.all(nodes.map(async (id) => Date.parse((await history(id)).findLast((e) => e.type === 'PowerStateCorrected')!.recordedAt)));
-    expect(recorded.filter((at) => at >= nextPass)).toEqual([]);
   });
 });
 

@@ -103,7 +103,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       await deleteStream(natsUrl, stream, env);
       await deleteStream(natsUrl, `${stream}_EVENTS`, env);
       await deleteStream(natsUrl, `${stream}_PROJECT_EVENTS`, env);
-      if (options.powerSync) await deleteStream(natsUrl, `${stream}_POWER_SYNC`, env);
+      if (options.powerSync || options.allInOne) await deleteStream(natsUrl, `${stream}_POWER_SYNC`, env);
     },
     logs: () => processes.map((p) => `--- ${p.name}\n${p.output()}`).join('\n'),
   };
@@ -112,14 +112,14 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       if (conductorIds.length !== 1 || (options.gateways ?? 1) !== 1) throw new Error('the all-in-one process runs one conductor and one gateway');
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
-      const allInOneEnv = { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), CONDUCTOR_ID: conductorIds[0], POWER_SYNC_ID: `e2e-${run}-ps` };
+      const allInOneEnv = { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), CONDUCTOR_ID: conductorIds[0], POWER_SYNC_ID: `e2e-${run}-ps`, POWER_SYNC_PASSES: `${stream}_POWER_SYNC` };
       processes.push(spawnService(ALL_IN_ONE_MAIN, allInOneEnv, 'all-in-one', options.logChars, options.nodeFlags));
       await waitUntilReady(baseUrl, conductorIds, processes);
       return { ...system, baseUrl, baseUrls: [baseUrl] };
     }
     for (const [index, id] of conductorIds.entries()) processes.push(spawnService(CONDUCTOR_MAIN, { ...env, ...options.conductorEnv?.[index], CONDUCTOR_ID: id }, id, options.logChars, options.nodeFlags));
     if (options.powerSync) {
-      const powerSyncEnv = { ...env, POWER_SYNC_QUEUE: `${stream}_POWER_SYNC`, POWER_SYNC_ID: `e2e-${run}-ps`, ...options.powerSync };
+      const powerSyncEnv = { ...env, POWER_SYNC_PASSES: `${stream}_POWER_SYNC`, POWER_SYNC_ID: `e2e-${run}-ps`, ...options.powerSync };
       processes.push(spawnService(POWER_SYNC_MAIN, powerSyncEnv, 'power-sync', options.logChars, options.nodeFlags));
     }
     const baseUrls: string[] = [];

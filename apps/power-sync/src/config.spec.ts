@@ -7,9 +7,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
   });
 
-  it('gives the work queue the replicas of the event store, refusing what JetStream cannot keep', () => {
-    expect(loadConfig({ JETSTREAM_REPLICAS: '3' })).toMatchObject({ queueReplicas: 3, store: { replicas: 3 } });
-    expect(loadConfig({}).queueReplicas).toBeUndefined();
+  it('gives the passes’ stream the replicas of the event store, refusing what JetStream cannot keep', () => {
+    expect(loadConfig({ JETSTREAM_REPLICAS: '3' })).toMatchObject({ passesReplicas: 3, store: { replicas: 3 } });
+    expect(loadConfig({}).passesReplicas).toBeUndefined();
     expect(() => loadConfig({ JETSTREAM_REPLICAS: '7' })).toThrow('JETSTREAM_REPLICAS must be an integer from 1 to 5, not "7"');
   });
 
@@ -19,7 +19,7 @@ describe('loadConfig', () => {
     for (const wrong of ['0', '-1', '2.5', 'many']) expect(() => loadConfig({ REDFISH_MAX_SOCKETS: wrong })).toThrow(/REDFISH_MAX_SOCKETS must be/);
   });
 
-  it('hears the conductors’ heartbeats on their interval, 1000 ms unless HEARTBEAT_INTERVAL_MS says otherwise', () => {
+  it('hears the conductors’ heartbeats and beats its own on their interval, 1000 ms unless HEARTBEAT_INTERVAL_MS says otherwise', () => {
     expect(loadConfig({}).heartbeatIntervalMs).toBe(1000);
     expect(loadConfig({ HEARTBEAT_INTERVAL_MS: '200' }).heartbeatIntervalMs).toBe(200);
   });

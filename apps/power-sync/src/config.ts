@@ -7,13 +7,13 @@ import { type StoreConfig, storeConfigFromEnv } from '@ironledger/event-store';
 
 /** Power sync's settings, from the environment, under Ironic's option names. */
 export interface PowerSyncConfig {
-  /** NATS_URL: the bus (commands to the conductors, the work queue) and the JetStream store; one server or a comma-separated list. */
+  /** NATS_URL: the bus (commands to the conductors, the instances' heartbeats and pass ledger) and the JetStream store; one server or a comma-separated list. */
   readonly natsUrl: string;
   /** NATS_SUBJECT_PREFIX (default `ironledger`): the command bus's subjects, shared with the conductors. */
   readonly subjects: BusSubjects;
   /** COMMAND_TIMEOUT_MS (default 10000): how long to wait for a conductor to record what a visit found. */
   readonly commandTimeoutMs: number;
-  /** HEARTBEAT_INTERVAL_MS: the conductors' heartbeat interval, as they are configured (default 1000): which are alive, to send each node's findings to its owner. */
+  /** HEARTBEAT_INTERVAL_MS: the heartbeat interval of the conductors, as they are configured, and of the power-sync instances (default 1000): who is alive, to send each node's findings to its owner and to share the passes. */
   readonly heartbeatIntervalMs: number;
   /** POWER_SYNC_ID: this instance's name in logs and events (default host-pid-random). */
   readonly instanceId: string;
@@ -29,12 +29,10 @@ export interface PowerSyncConfig {
   readonly maxRetries: number;
   /** POWER_FAILURE_RECOVERY_INTERVAL (s, default 300): how often nodes in power-failure maintenance are retried. */
   readonly recoveryIntervalS: number;
-  /** POWER_SYNC_QUEUE (default `IRONLEDGER_POWER_SYNC`): the JetStream work queue the instances share. */
-  readonly queueStream: string;
-  /** JETSTREAM_REPLICAS: the work queue's copies in a NATS cluster, as the event store's (see `replicasFromEnv`). */
-  readonly queueReplicas?: number;
-  /** POWER_SYNC_ACK_WAIT_MS (default 60000): a batch of visits an instance took and stopped working on (it died) goes to another after this. */
-  readonly ackWaitMs: number;
+  /** POWER_SYNC_PASSES (default `IRONLEDGER_POWER_SYNC_PASSES`): the JetStream stream of the passes' plans and progress the instances share. */
+  readonly passesStream: string;
+  /** JETSTREAM_REPLICAS: that stream's copies in a NATS cluster, as the event store's (see `replicasFromEnv`). */
+  readonly passesReplicas?: number;
   /** Driver settings (FAKE_STEP_DELAY_MS, REDFISH_* with REDFISH_MAX_SOCKETS, IPMI_*): see `driverOptionsFromEnv`. */
   readonly drivers: DriverOptions;
   /** METRICS_PORT (0, the default: off): serve Prometheus `/metrics`, `/healthz` and `/readyz` on this port. */
@@ -61,9 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PowerSyncConfi
     force: (env.FORCE_POWER_STATE_DURING_SYNC ?? 'true').toLowerCase() !== 'false',
     maxRetries: number('POWER_STATE_SYNC_MAX_RETRIES', 3, 1),
     recoveryIntervalS: number('POWER_FAILURE_RECOVERY_INTERVAL', 300, 0.1),
-    queueStream: env.POWER_SYNC_QUEUE || 'IRONLEDGER_POWER_SYNC',
-    queueReplicas: replicasFromEnv(env),
-    ackWaitMs: number('POWER_SYNC_ACK_WAIT_MS', 60_000, 100),
+    passesStream: env.POWER_SYNC_PASSES || 'IRONLEDGER_POWER_SYNC_PASSES',
+    passesReplicas: replicasFromEnv(env),
     drivers: driverOptionsFromEnv(env),
     metricsPort: number('METRICS_PORT', 0),
     metricsHost: env.METRICS_HOST || '127.0.0.1',

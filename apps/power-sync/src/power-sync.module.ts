@@ -10,8 +10,8 @@ export class PowerSyncModule implements OnApplicationBootstrap, OnApplicationShu
     return { module: PowerSyncModule, providers: [{ provide: PowerSync, useValue: powerSync }] };
   }
 
-  onApplicationBootstrap(): Promise<void> {
-    return this.powerSync.start();
+  onApplicationBootstrap(): void {
+    this.powerSync.start();
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -3,25 +3,32 @@ import { type ConductorClient } from '@ironledger/bus';
 import { type Node } from '@ironledger/domain';
 import { type HardwareType, type PowerDriver } from '@ironledger/drivers';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { type PowerSyncQueue, type Visit } from './work-queue.js';
-import { dueForRecovery, dueForSync, passOrder, visit } from './visit.js';
+import { type PassKind, type PassLedger } from './pass-ledger.js';
+import { PARTS, partOf, PassPlan, readingOrder } from './pass-plan.js';
+import { dueForRecovery, dueForSync, visit } from './visit.js';
 
 export interface PowerSyncOptions {
   readonly instanceId: string;
   readonly syncIntervalMs: number;
   readonly recoveryIntervalMs: number;
   readonly workers: number;
+  /** The instances' heartbeat interval: how often a pass looks whether a member of its plan is gone. */
+  readonly heartbeatIntervalMs: number;
   readonly force: boolean;
   readonly maxRetries: number;
 }
 
-/** How often a pass looks whether the shared queue still holds visits. */
-const PASS_POLL_MS = 200;
+/** Who is alive among the power-sync instances (the bus's `Roster`, announcing this instance). */
+export interface PowerSyncRoster {
+  alive(): string[];
+  /** Whether silence proves anything yet (see `Roster.heardLongEnough`). */
+  heardLongEnough(): boolean;
+}
 
 /** What power sync counts and times, for Prometheus. */
 export class PowerSyncMetrics {
   readonly passes: Counter<'kind'>;
-  readonly visitsPublished: Counter<'kind'>;
+  readonly takenOver: Counter<'kind'>;
   readonly reads: Counter<'kind'>;
   /** Events recorded by power sync: failures, corrections, restores, maintenance set and cleared. */
   readonly recorded: Counter<'event'>;
@@ -34,13 +41,13 @@ export class PowerSyncMetrics {
     const name = (suffix: string) => `ironledger_power_sync_${suffix}`;
     const registers = [registry];
     const counter = <L extends string>(suffix: string, help: string, label: L) => new Counter<L>({ name: name(suffix), help, labelNames: [label], registers });
-    this.passes = counter('passes_total', 'Passes this instance published (sync or recovery): one instance publishes each pass.', 'kind');
-    this.visitsPublished = counter('visits_published_total', 'Node visits this instance put on the shared queue, in the passes it published.', 'kind');
+    this.passes = counter('passes_total', 'Passes this instance read its share of (sync or recovery).', 'kind');
+    this.takenOver = counter('nodes_taken_over_total', 'Nodes this instance read for members of a pass\'s plan that were gone before they had read them.', 'kind');
     this.reads = counter('bmc_reads_total', 'BMC power reads done by this instance.', 'kind');
     this.recorded = counter('events_total', 'Events power sync caused, by type.', 'event');
     this.passSeconds = new Histogram({
       name: name('pass_duration_seconds'),
-      help: 'Passes this instance published, from their start until the shared queue held no visit (every instance done), by kind; a pass still running when the next of its kind starts counts as long as the interval.',
+      help: 'Passes this instance read its share of, from the interval boundary until its share was read, by kind.',
       labelNames: ['kind'],
       buckets: [1, 2.5, 5, 10, 20, 30, 60, 120, 300, 600],
       registers,
@@ -90,41 +97,49 @@ export class PowerSyncMetrics {
 }
 
 /**
- * Ironic's `_sync_power_states`, spread over instances. At each interval boundary one instance
- * publishes the pass (the nodes due, failed-last-time first) to the shared work queue in batches:
- * every instance tries, the queue lets the first one through (`PowerSyncQueue.publishPass`). Every
- * instance takes batches from the queue, reads the BMCs, and sends what it found to the conductors
- * as a `RecordPowerSync` command, so each decision is an event; a BMC that agrees with the record
- * costs the conductors nothing. A recovery pass over nodes in power-failure maintenance runs on its
- * own interval.
+ * Ironic's `_sync_power_states`, shared by the live power-sync instances. At each interval
+ * boundary the pass is planned on the instances alive then (the first instance to claim the plan
+ * in the `PassLedger` decides it for all), and a consistent hash ring over them gives each its
+ * share of the nodes. Each member reads its share part by part and records the parts it finished;
+ * a member the roster counts gone during the pass has the unfinished rest of its share read by the
+ * members the ring without it gives those nodes to. An instance that joins after the plan reads
+ * from the next pass on. What a visit found goes to the conductors as a `RecordPowerSync` command,
+ * so each decision is an event; a BMC that agrees with the record costs the conductors nothing.
+ * A recovery pass over nodes in power-failure maintenance runs the same way on its own interval.
  */
 export class PowerSync {
   private timers: NodeJS.Timeout[] = [];
-  private consumer?: { stop(): Promise<void> };
   private stopped = false;
   /** Each driver's power interface with its reads measured, made once. */
   private readonly measured = new Map<string, PowerDriver>();
+  /** BMC reads of every pass wait their turn here: at most `workers` at once, first come first served. */
+  private readonly reads: Limiter;
+  private readonly passes = new Set<Promise<void>>();
 
   constructor(
     private readonly projection: LiveProjection,
-    private readonly queue: PowerSyncQueue,
+    private readonly ledger: PassLedger,
+    private readonly roster: PowerSyncRoster,
     private readonly conductors: ConductorClient,
     private readonly drivers: ReadonlyMap<string, HardwareType>,
     private readonly options: PowerSyncOptions,
     private readonly metrics: PowerSyncMetrics,
     private readonly log: (message: string) => void = () => undefined,
-  ) {}
-
-  async start(): Promise<void> {
-    this.consumer = await this.queue.consume(this.options.workers, (v) => this.visit(v));
-    this.every(this.options.syncIntervalMs, (pass) => this.publish('sync', pass, dueForSync));
-    this.every(this.options.recoveryIntervalMs, (pass) => this.publish('recovery', pass, dueForRecovery));
+  ) {
+    this.reads = new Limiter(options.workers);
   }
 
+  start(): void {
+    this.every(this.options.syncIntervalMs, (pass) => this.pass('sync', pass, dueForSync));
+    this.every(this.options.recoveryIntervalMs, (pass) => this.pass('recovery', pass, dueForRecovery));
+  }
+
+  /** Stops starting passes and reads, and waits for the reads under way. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
-    await this.consumer?.stop();
+    this.reads.close();
+    await Promise.allSettled([...this.passes]);
   }
 
   /** Runs `job` at every multiple of `intervalMs` since the epoch, so instances agree on pass numbers. */
@@ -132,7 +147,9 @@ export class PowerSync {
     const schedule = () => {
       const now = Date.now();
       const timer = setTimeout(() => {
-        void job(Math.round(Date.now() / intervalMs)).catch((error) => this.log(`pass failed: ${(error as Error).message}`));
+        const running = job(Math.round(Date.now() / intervalMs)).catch((error) => this.log(`pass failed: ${(error as Error).message}`));
+        this.passes.add(running);
+        void running.finally(() => this.passes.delete(running));
         schedule();
       }, intervalMs - (now % intervalMs));
       this.timers = [...this.timers.filter((t) => t !== timer), timer];
@@ -140,25 +157,103 @@ export class PowerSync {
     schedule();
   }
 
-  /** Publishes one pass's visits unless another instance does, and times the pass it published until every instance has done it. */
-  async publish(kind: Visit['kind'], pass: number, due: (node: Node) => boolean): Promise<void> {
+  /**
+   * One pass: plan it (or read the plan another instance made), read this instance's share, and
+   * until the pass's interval is over read what members gone meanwhile left of theirs.
+   */
+  async pass(kind: PassKind, pass: number, due: (node: Node) => boolean): Promise<void> {
+    const self = this.options.instanceId;
+    const intervalMs = kind === 'sync' ? this.options.syncIntervalMs : this.options.recoveryIntervalMs;
     const started = Date.now();
-    const nodes = passOrder([...this.projection.readModel.all()].filter(due));
-    if (nodes.length === 0) return;
-    const published = await this.queue.publishPass(kind, pass, nodes.map((node) => node.uuid));
-    // Another instance publishes this pass, and times it.
-    if (published === null) return;
-    this.metrics.passes.inc({ kind });
-    this.metrics.visitsPublished.inc({ kind }, published);
-    const next = started + (kind === 'sync' ? this.options.syncIntervalMs : this.options.recoveryIntervalMs);
-    while (!this.stopped && Date.now() + PASS_POLL_MS < next && (await this.queue.unfinished()) > 0) await new Promise((resolve) => setTimeout(resolve, PASS_POLL_MS));
-    if (!this.stopped) this.metrics.passSeconds.observe({ kind }, (Date.now() - started) / 1000);
+    const ends = (pass + 1) * intervalMs;
+    // A roster that has not listened long enough knows too few instances: wait a little for it
+    // (meanwhile another instance may plan the pass), but plan the pass with what it knows then.
+    while (!this.stopped && !this.roster.heardLongEnough() && Date.now() < started + 4 * this.options.heartbeatIntervalMs) await sleep(this.options.heartbeatIntervalMs / 4);
+    if (this.stopped) return;
+    const plan = new PassPlan(await this.ledger.plan(kind, pass, [...new Set([...this.roster.alive(), self])]));
+    // Joined after the plan was made: this instance reads from the next pass on.
+    if (!plan.members.includes(self)) return;
+    const read = new Set<string>();
+    const share = readingOrder([...this.projection.readModel.all()].filter((node) => due(node) && plan.ownerOf(node.uuid) === self));
+    const takeovers = this.takeOverGone(kind, pass, plan, due, read, ends);
+    await this.readShare(kind, pass, share, read);
+    if (!this.stopped) {
+      this.metrics.passes.inc({ kind });
+      this.metrics.passSeconds.observe({ kind }, (Date.now() - pass * intervalMs) / 1000);
+      this.log(`${kind} pass ${pass}: read its share of ${share.length} nodes in ${Date.now() - started} ms (plan: ${plan.members.join(' ')})`);
+    }
+    await takeovers;
+  }
+
+  /** Reads the share in order, and records how many leading parts are finished as they finish. */
+  private async readShare(kind: PassKind, pass: number, share: readonly Node[], read: Set<string>): Promise<void> {
+    const left = new Array<number>(PARTS).fill(0);
+    for (const node of share) left[partOf(node.uuid)]++;
+    let finished = 0;
+    let recorded = -1;
+    let recording = Promise.resolve();
+    const record = () => {
+      while (finished < PARTS && left[finished] === 0) finished++;
+      if (finished === recorded) return;
+      const parts = (recorded = finished);
+      recording = recording.then(() => this.ledger.recordProgress(kind, pass, this.options.instanceId, parts)).catch((error) => this.log(`${kind} pass ${pass}: progress not recorded: ${(error as Error).message}`));
+    };
+    record();
+    await this.readAll(kind, share, read, (node) => {
+      left[partOf(node.uuid)]--;
+      record();
+    });
+    await recording;
+  }
+
+  /**
+   * Until the pass's interval ends, every heartbeat: when members of the plan are gone (and the
+   * roster has listened long enough to say so), reads the nodes of their shares beyond the parts
+   * they recorded as finished that the ring without them gives to this instance.
+   */
+  private async takeOverGone(kind: PassKind, pass: number, plan: PassPlan, due: (node: Node) => boolean, read: Set<string>, ends: number): Promise<void> {
+    const self = this.options.instanceId;
+    let judged = '';
+    const finishedBy = new Map<string, number>();
+    while (!this.stopped && Date.now() < ends) {
+      await sleep(this.options.heartbeatIntervalMs);
+      if (!this.roster.heardLongEnough()) continue;
+      const alive = new Set(this.roster.alive());
+      const gone = new Set(plan.members.filter((member) => member !== self && !alive.has(member)));
+      const signature = [...gone].join(' ');
+      if (signature === judged) continue;
+      judged = signature;
+      for (const member of gone) if (!finishedBy.has(member)) finishedBy.set(member, await this.ledger.progress(kind, pass, member));
+      const left = [...this.projection.readModel.all()].filter((node) => {
+        const owner = plan.ownerOf(node.uuid)!;
+        return gone.has(owner) && partOf(node.uuid) >= finishedBy.get(owner)! && !read.has(node.uuid) && due(node) && plan.readerOf(node.uuid, gone) === self;
+      });
+      if (left.length === 0) continue;
+      this.log(`${kind} pass ${pass}: taking over ${left.length} nodes of ${[...gone].map((member) => `${member} (gone after ${finishedBy.get(member)} of ${PARTS} parts)`).join(', ')}`);
+      this.metrics.takenOver.inc({ kind }, left.length);
+      await this.readAll(kind, readingOrder(left), read, () => undefined);
+    }
+  }
+
+  /** Visits `nodes` in order through the shared limit on reads, calling `ended` after each. */
+  private async readAll(kind: PassKind, nodes: readonly Node[], read: Set<string>, ended: (node: Node) => void): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (next < nodes.length && !this.stopped) {
+        const node = nodes[next++];
+        read.add(node.uuid);
+        const done = await this.reads.run(() => this.visit(kind, node.uuid).catch((error) => this.log(`node ${node.uuid}: visit failed: ${(error as Error).message}`)));
+        if (done === CLOSED) return;
+        ended(node);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.options.workers, nodes.length) }, worker));
   }
 
   /** One visit: the node as it is now, its BMC, and what to record. */
-  async visit({ kind, nodeId }: Visit): Promise<void> {
+  async visit(kind: PassKind, nodeId: string): Promise<void> {
     const node = this.projection.readModel.get(nodeId);
-    // The node may have changed since the pass was published: check again.
+    // The node may have changed since the pass was planned: check again.
     if (!node || !(kind === 'sync' ? dueForSync(node) : dueForRecovery(node))) return;
     const hardware = this.drivers.get(node.driver);
     if (!hardware) return;
@@ -181,3 +276,35 @@ export class PowerSync {
     for (const event of reply.events) this.metrics.recorded.inc({ event: event.type });
   }
 }
+
+const CLOSED = Symbol('closed');
+
+/** At most `max` jobs at once, the others waiting in the order they came; once closed, waiting and new jobs do not run. */
+class Limiter {
+  private running = 0;
+  private closed = false;
+  private waiting: Array<(go: boolean) => void> = [];
+
+  constructor(private readonly max: number) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T | typeof CLOSED> {
+    if (this.closed) return CLOSED;
+    if (this.running < this.max) this.running++;
+    // The slot of a job that ended is handed over, not given back.
+    else if (!(await new Promise<boolean>((resolve) => this.waiting.push(resolve)))) return CLOSED;
+    try {
+      return await job();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(true);
+      else this.running--;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const waiter of this.waiting.splice(0)) waiter(false);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,9 +8,9 @@ import { NestLogger, serveMetrics, serviceLogger, serviceRegistry } from '@ironl
 import { connect } from '@nats-io/transport-node';
 import { type PowerSyncConfig } from './config.js';
 
+import { PassLedger } from './pass-ledger.js';
 import { PowerSync, PowerSyncMetrics } from './power-sync.js';
 import { PowerSyncModule } from './power-sync.module.js';
-import { PowerSyncQueue } from './work-queue.js';
 
 /** The service's settings from the environment (what `startPowerSync` takes). */
 export { loadConfig } from './config.js';
@@ -27,17 +27,14 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
   const nats = await connect({ ...natsAccess(config.natsUrl), name: `power-sync ${config.instanceId}`, maxReconnectAttempts: -1 });
   const syncIntervalMs = config.syncIntervalS * 1000;
   const recoveryIntervalMs = config.recoveryIntervalS * 1000;
-  const queue = await PowerSyncQueue.open(nats, {
-    stream: config.queueStream,
-    ackWaitMs: config.ackWaitMs,
-    duplicateWindowMs: Math.max(syncIntervalMs, recoveryIntervalMs),
-    replicas: config.queueReplicas,
-  }).catch(exitIfRefused);
+  const ledger = await PassLedger.open(nats, { stream: config.passesStream, intervalMs: Math.max(syncIntervalMs, recoveryIntervalMs), replicas: config.passesReplicas }).catch(exitIfRefused);
+  // The instances sharing the passes: each announces itself, and a ring over those alive gives each its share.
+  const instances = new Roster(nats, config.subjects.powerSyncHeartbeat, config.heartbeatIntervalMs).start(config.instanceId);
   const drivers = shared?.drivers ?? hardwareTypes(config.drivers);
   // What a visit found goes to the conductor owning the node, as a gateway sends a node's commands.
   const conductors = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start();
   const ownerOf = nodeOwnerLookup(() => conductors.members(), (nodeId) => projection.readModel.get(nodeId));
-  const powerSync = new PowerSync(projection, queue, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs, ownerOf }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
+  const powerSync = new PowerSync(projection, ledger, instances, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs, ownerOf }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
 
   const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger: new NestLogger(logger) });
   const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => true, config.metricsHost) : undefined;
@@ -48,6 +45,7 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
       metricsServer?.close();
       await app.close();
       conductors.stop();
+      instances.stop();
       if (!shared) {
         await closeHardwareTypes(drivers);
         await projection.stop();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { newNode, type Node, type PowerState, type PowerTarget, POWER_TARGET_RESULT } from '@ironledger/domain';
 import { DriverError, type PowerDriver } from '@ironledger/drivers';
-import { dueForRecovery, dueForSync, passOrder, visit } from './visit.js';
+import { dueForRecovery, dueForSync, visit } from './visit.js';
 
 const node = (overrides: Partial<Node> = {}): Node => newNode('n-1', '2026-11-21T00:00:00Z', { provision_state: 'active', power_state: 'power on', ...overrides });
 
@@ -38,11 +38,6 @@ describe('which nodes a pass visits', () => {
     expect(dueForRecovery(node({ maintenance: true, fault: 'power failure' }))).toBe(true);
     expect(dueForRecovery(node({ maintenance: true, fault: null, maintenance_reason: 'operator' }))).toBe(false);
     expect(dueForRecovery(node())).toBe(false);
-  });
-
-  it('puts the nodes that failed last time first', () => {
-    const order = passOrder([node({ uuid: 'a' }), node({ uuid: 'b', power_sync_failures: 2 }), node({ uuid: 'c', power_sync_failures: 1 })]);
-    expect(order.map((n) => n.uuid)).toEqual(['b', 'c', 'a']);
   });
 });
 

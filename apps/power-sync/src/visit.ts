@@ -14,11 +14,6 @@ export function dueForRecovery(node: Node): boolean {
 /** No conductor work and no power action under way. */
 const idle = (node: Node) => node.reservation === null && node.target_power_state === null;
 
-/** The order of a pass: nodes that failed last time first, so a broken BMC is noticed early. */
-export function passOrder(nodes: Iterable<Node>): Node[] {
-  return [...nodes].sort((a, b) => b.power_sync_failures - a.power_sync_failures || a.uuid.localeCompare(b.uuid));
-}
-
 export interface VisitSettings {
   /** Push the BMC back to the recorded state instead of recording the BMC's. */
   readonly force: boolean;

@@ -5,6 +5,7 @@
  * - `ironledger.conductor.command`      request/reply: a node command for any conductor (queue group `conductors`)
  * - `ironledger.conductor.heartbeat`    each live conductor publishes its id here every interval
  * - `ironledger.gateway.heartbeat`      each live gateway publishes its id here every interval
+ * - `ironledger.powersync.heartbeat`    each live power-sync instance publishes its id here every interval
  * - `ironledger.gateway.sync`           request/reply: every gateway answers once its read model holds a position
  * - `ironledger.agent.heartbeat`        the gateway that took a ramdisk agent's heartbeat publishes its node and
  *                                      time here (core NATS), so that every gateway knows each agent's last one
@@ -95,6 +96,8 @@ export function busSubjects(prefix = 'ironledger') {
     conductorHeartbeat: `${prefix}.conductor.heartbeat`,
     /** Liveness of the gateways (each publishes its id here every heartbeat interval), so that a write waits for every one of them (`gatewaySync`). */
     gatewayHeartbeat: `${prefix}.gateway.heartbeat`,
+    /** Liveness of the power-sync instances (each publishes its id here every heartbeat interval): the ring they share the passes by. */
+    powerSyncHeartbeat: `${prefix}.powersync.heartbeat`,
     /** Request/reply to every gateway: answered once its read model has reached the position asked for (read-your-writes across gateways). */
     gatewaySync: `${prefix}.gateway.sync`,
     /** Ramdisk agents' liveness: `{ node, at }` of each heartbeat a gateway took, for every gateway (heartbeats that change nothing append no event). */
