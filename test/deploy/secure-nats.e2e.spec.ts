@@ -2,7 +2,7 @@
  * The services on a NATS that admits only authenticated clients over TLS, as the Kubernetes
  * manifests run it: the gateway and the conductor log in with a password, power sync with an
  * NKey, each from files the environment names, and the whole path of a command (gateway,
- * conductor, JetStream store, relay, power sync's work queue) works; a client without
+ * conductor, JetStream store, relay, power sync's heartbeats and passes' stream) works; a client without
  * credentials is refused.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -41,7 +41,7 @@ describe('services on a NATS that requires TLS and credentials', () => {
     expect(history.status).toBe(200);
   });
 
-  it('lets power sync share its passes through the JetStream work queue and read the BMCs', async () => {
+  it('lets power sync share its passes through its heartbeats and the JetStream passes’ stream and read the BMCs', async () => {
     const reads = async () => {
       const text = await (await fetch(powerSyncMetrics)).text();
       const match = /^ironledger_power_sync_bmc_reads_total\{[^}]*\} (\d+)/m.exec(text);
