@@ -21,6 +21,8 @@ export interface PowerSyncOptions {
 /** Who is alive among the power-sync instances (the bus's `Roster`, announcing this instance). */
 export interface PowerSyncRoster {
   alive(): string[];
+  /** Every instance heard from, with when it was first heard. */
+  members(): ReadonlyArray<{ readonly id: string; readonly firstSeen: number; readonly alive: boolean }>;
   /** Whether silence proves anything yet (see `Roster.heardLongEnough`). */
   heardLongEnough(): boolean;
 }
@@ -142,19 +144,24 @@ export class PowerSync {
     await Promise.allSettled([...this.passes]);
   }
 
-  /** Runs `job` at every multiple of `intervalMs` since the epoch, so instances agree on pass numbers. */
+  /**
+   * Runs `job` at every multiple of `intervalMs` since the epoch, so instances agree on pass
+   * numbers: the number is the boundary's the timer was set for, however late it fires.
+   */
   private every(intervalMs: number, job: (pass: number) => Promise<void>): void {
-    const schedule = () => {
+    const schedule = (previous: number) => {
       const now = Date.now();
+      // Never the same pass twice, should a timer fire a little before its boundary.
+      const pass = Math.max(Math.floor(now / intervalMs) + 1, previous + 1);
       const timer = setTimeout(() => {
-        const running = job(Math.round(Date.now() / intervalMs)).catch((error) => this.log(`pass failed: ${(error as Error).message}`));
+        const running = job(pass).catch((error) => this.log(`pass failed: ${(error as Error).message}`));
         this.passes.add(running);
         void running.finally(() => this.passes.delete(running));
-        schedule();
-      }, intervalMs - (now % intervalMs));
+        schedule(pass);
+      }, Math.max(0, pass * intervalMs - now));
       this.timers = [...this.timers.filter((t) => t !== timer), timer];
     };
-    schedule();
+    schedule(0);
   }
 
   /**
@@ -170,7 +177,11 @@ export class PowerSync {
     // (meanwhile another instance may plan the pass), but plan the pass with what it knows then.
     while (!this.stopped && !this.roster.heardLongEnough() && Date.now() < started + 4 * this.options.heartbeatIntervalMs) await sleep(this.options.heartbeatIntervalMs / 4);
     if (this.stopped) return;
-    const plan = new PassPlan(await this.ledger.plan(kind, pass, [...new Set([...this.roster.alive(), self])]));
+    // Only instances heard before the boundary: an instance announces itself once its timers are
+    // set, so each of them runs this pass (one heard only after may have set them for the next).
+    const boundary = pass * intervalMs;
+    const proposed = this.roster.members().filter((member) => member.alive && member.firstSeen <= boundary);
+    const plan = new PassPlan(await this.ledger.plan(kind, pass, [...new Set([...proposed.map((member) => member.id), self])]));
     // Joined after the plan was made: this instance reads from the next pass on.
     if (!plan.members.includes(self)) return;
     const read = new Set<string>();

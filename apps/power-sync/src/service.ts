@@ -29,7 +29,7 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
   const recoveryIntervalMs = config.recoveryIntervalS * 1000;
   const ledger = await PassLedger.open(nats, { stream: config.passesStream, intervalMs: Math.max(syncIntervalMs, recoveryIntervalMs), replicas: config.passesReplicas }).catch(exitIfRefused);
   // The instances sharing the passes: each announces itself, and a ring over those alive gives each its share.
-  const instances = new Roster(nats, config.subjects.powerSyncHeartbeat, config.heartbeatIntervalMs).start(config.instanceId);
+  const instances = new Roster(nats, config.subjects.powerSyncHeartbeat, config.heartbeatIntervalMs);
   const drivers = shared?.drivers ?? hardwareTypes(config.drivers);
   // What a visit found goes to the conductor owning the node, as a gateway sends a node's commands.
   const conductors = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start();
@@ -37,6 +37,8 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
   const powerSync = new PowerSync(projection, ledger, instances, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs, ownerOf }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
 
   const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger: new NestLogger(logger) });
+  // Announced only now that its passes are scheduled: a plan that counts this instance is one it runs.
+  instances.start(config.instanceId);
   const metricsServer = config.metricsPort > 0 ? await serveMetrics(registry, config.metricsPort, () => true, config.metricsHost) : undefined;
   log(`ready: ${projection.readModel.size} nodes, a pass every ${config.syncIntervalS} s, force=${config.force}, max retries ${config.maxRetries}`);
 

@@ -33,7 +33,7 @@ const RECONNECT_SPREAD_MS = 2100;
 
 export class Roster {
   private readonly heard = new Map<string, { card: MemberCard; firstSeen: number; lastSeen: number }>();
-  private readonly listeningSince: number;
+  private listeningSince: number;
   private readonly connection: ConnectionState;
   private subscription?: Subscription;
   private timer?: NodeJS.Timeout;
@@ -52,6 +52,7 @@ export class Roster {
   /** Starts listening; with `self`, also announces `self` (and its card) every interval (at once, then on the interval). */
   start(self?: string, card?: MemberCard): this {
     this.self = self;
+    this.listeningSince = this.now();
     this.subscription = this.nats.subscribe(this.subject, {
       callback: (_error, message) => {
         const heartbeat = parseHeartbeat(message.string());
