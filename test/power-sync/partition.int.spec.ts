@@ -132,6 +132,11 @@ describe('power-sync instances sharing the passes', () => {
       expect(await readsIn(killed + 1)).toEqual(once);
       await eventually(() => sharesOf('ps-a').find((share) => share.pass === killed + 1), INTERVAL_MS, 'ps-a done with the pass after the kill');
       expect(sharesOf('ps-a').find((share) => share.pass === killed + 1)!.plan).toEqual(['ps-a', 'ps-c']);
+    } catch (error) {
+      // What each instance says it did in each pass, to tell which one read what.
+      const passes = [...instances].map(([id, service]) => `${id}:\n${service.output().split('\n').filter((line) => / pass \d+: /.test(line)).join('\n')}`);
+      (error as Error).message += `\n\n${passes.join('\n')}`;
+      throw error;
     } finally {
       sampling = false;
       await sampler;
