@@ -82,6 +82,13 @@ class Builder {
     return uuid;
   }
 
+  /** Attaches the VIF to the node, unless it is attached. */
+  async vif(node: string, id: string): Promise<void> {
+    const attached = (await this.call('GET', `/v1/nodes/${node}/vifs`)).json?.vifs as Json[] | undefined;
+    if (attached?.some((vif) => vif.id === id)) return;
+    await this.expect('vif', 'POST', `/v1/nodes/${node}/vifs`, { id }, [204]);
+  }
+
   /** The UUID of the node's oldest history entry (Ironic's fixture adds one). */
   async historyEntry(node: string): Promise<string> {
     const history = (await this.call('GET', `/v1/nodes/${node}/history`)).json?.history as Json[] | undefined;
@@ -102,10 +109,8 @@ export async function modelBeforeScopesFixtures(call: Call, conductor: string): 
   await Promise.all([build.node(node, { owner: 'z' }), build.node(allocated, { owner: 'z', resource_class: 'CUSTOM_TEST' }), build.node('18a552fb-dcd2-43bf-9302-e4c93287be11')]);
   const allocation = (await build.allocation({ uuid: '0b6a2a8a-0c52-4a44-8fd1-0a9ba8c2b001', resource_class: 'CUSTOM_TEST', candidate_nodes: [allocated] })) ?? 'none';
   const port = '1be26c0b-03f2-4d2e-ae87-c02d7f33c781';
-  if (!(await build.exists(`/v1/ports/${port}`))) {
-    await build.create('port', `/v1/ports/${port}`, '/v1/ports', { uuid: port, node_uuid: node, address: '52:54:00:cf:2d:31' });
-    await build.expect('vif', 'POST', `/v1/nodes/${node}/vifs`, { id: vif }, [204]);
-  }
+  await build.create('port', `/v1/ports/${port}`, '/v1/ports', { uuid: port, node_uuid: node, address: '52:54:00:cf:2d:31' });
+  await build.vif(node, vif);
   const portgroup = '6eb02b44-18a3-4659-8c0b-8d2802581ae4';
   await build.create('portgroup', `/v1/portgroups/${portgroup}`, '/v1/portgroups', { uuid: portgroup, node_uuid: node, name: 'fooname', address: '52:54:00:cf:2d:32' });
   const templateUuid = 'aa75a317-2929-47d4-b676-fd9bff578bf1';
