@@ -14,7 +14,7 @@
  * (`bash scripts/ironic.sh install`), Ironic's answers are taken live, not from the recording.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startIronic } from '../support/ironic-process.js';
@@ -52,6 +52,7 @@ function recordedSample(run: RbacRun, file: (typeof RUNS)[number]['file']): Rbac
 }
 
 let keystone: RunningKeystone;
+let credentialsDir: string | undefined;
 let ours: Partial<Record<RbacRun, SideBySideAnswer[]>> = {};
 let theirs: Readonly<Partial<Record<RbacRun, readonly SideBySideAnswer[]>>> = IRONIC_RBAC_RECORDED;
 const gaps: string[] = [];
@@ -62,8 +63,8 @@ beforeAll(async () => {
   keystone = await startKeystone();
   const service = await keystone.createProject('service');
   const serviceUser = await keystone.userWith(['service'], { project: service });
-  const dir = mkdtempSync(join(tmpdir(), 'ironledger-rbac-'));
-  const credentials = join(dir, 'keystone_authtoken.conf');
+  credentialsDir = mkdtempSync(join(tmpdir(), 'ironledger-rbac-'));
+  const credentials = join(credentialsDir, 'keystone_authtoken.conf');
   writeFileSync(credentials, `[keystone_authtoken]\nauth_url = ${keystone.url}/v3\nusername = ${serviceUser.name}\npassword = ${serviceUser.password}\nproject_name = service\nuser_domain_id = default\nproject_domain_id = default\n`, { mode: 0o600 });
   const callers = new RbacCallers(keystone);
   await callers.prepareProjects((['system_scoped', 'project_scoped', 'legacy'] as const).flatMap((file) => readRbacCases(file)), { service });
@@ -86,6 +87,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await keystone?.stop();
+  if (credentialsDir) rmSync(credentialsDir, { recursive: true, force: true });
   if (Object.keys(ours).length > 0) console.log(summary());
 });
 
