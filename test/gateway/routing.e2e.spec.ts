@@ -194,6 +194,9 @@ const IRONIC_ANSWERS: readonly Case[] = [
   { method: 'PUT', path: '/v1/nodes/management/indicators/{node}/led@system', version: '1.82', body: { state: 'ON', x: 1 }, status: 400, error: 'Unexpected arguments: x', versionHeader: '1.82' },
   { method: 'PUT', path: '/v1/nodes/management/indicators/{node}/led@system?x=1', version: '1.82', body: { state: 'ON' }, status: 400, error: 'Unexpected arguments: x', versionHeader: '1.82' },
   { method: 'PUT', path: '/v1/nodes/{node}/management/indicators/led@system?x=1', version: '1.82', body: { state: 'ON' }, status: 400, error: 'Unexpected arguments: x', versionHeader: '1.82' },
+  // A further segment is the state, as Ironic's router passes it; the name is judged after the caller's access.
+  { method: 'PUT', path: '/v1/nodes/{node}/management/indicators/led@system/ON', version: '1.82', status: 400, error: 'Driver fake-hardware does not support set_indicator_state (disabled or not implemented).', versionHeader: '1.82' },
+  { method: 'PUT', path: '/v1/nodes/{node}/management/indicators/system/led', version: '1.82', status: 400, error: 'Malformed indicator name "system"', versionHeader: '1.82' },
   { method: 'PUT', path: '/v1/nodes/management/indicators/{node}', version: '1.82', body: { state: 'ON' }, status: 400, error: 'Missing mandatory parameter: indicator', versionHeader: '1.82' },
   { method: 'PUT', path: '/v1/nodes/management/indicators', version: '1.82', body: { state: 'ON' }, status: 400, error: 'Missing mandatory parameter: node_ident', versionHeader: '1.82' },
   { method: 'GET', path: '/v1/nodes/management', version: '1.82', status: 405, error: '405 Method Not Allowed', versionHeader: null },

@@ -4,7 +4,8 @@
  * them), owners, lessees, ports, port groups, volume connectors and targets, allocations, traits,
  * a chassis and a deploy template. Nodes are made `available`, as Ironic's test nodes are. What the
  * API cannot make (a node's `last_error` or `reservation`, BIOS settings, an inventory) is missing,
- * and the cases that read it are among the known differences.
+ * and the cases that read it are among the known differences. Building again on the same API only
+ * makes what is missing (a case may have deleted it), under the same identifiers.
  */
 import { type ApiResponse, type apiClient, type Json } from './api.js';
 
@@ -28,7 +29,20 @@ class Builder {
     return null;
   }
 
+  /** Whether the API already has it (a second build makes only what is missing). */
+  async exists(path: string): Promise<boolean> {
+    return (await this.call('GET', path)).status === 200;
+  }
+
+  /** `expect` a creation, unless `path` already answers. */
+  async create(step: string, path: string, collection: string, body: Json): Promise<ApiResponse | null> {
+    const existing = await this.call('GET', path);
+    if (existing.status === 200) return existing;
+    return this.expect(step, 'POST', collection, body, [201]);
+  }
+
   async node(uuid: string, fields: Json = {}): Promise<void> {
+    if (await this.exists(`/v1/nodes/${uuid}`)) return;
     if (!(await this.expect(`node ${uuid}`, 'POST', '/v1/nodes', { uuid, driver: 'fake-hardware', ...fields }, [201]))) return;
     await this.provision(uuid, 'manage', 'manageable');
     await this.provision(uuid, 'provide', 'available');
@@ -51,7 +65,8 @@ class Builder {
     await this.settle(uuid, `${target} ${uuid}`, (node) => node.provision_state === state && node.target_provision_state === null);
   }
 
-  async allocation(body: Json): Promise<string | null> {
+  async allocation(body: Json & { uuid: string }): Promise<string | null> {
+    if (await this.exists(`/v1/allocations/${body.uuid}`)) return body.uuid;
     const created = await this.expect(`allocation ${JSON.stringify(body)}`, 'POST', '/v1/allocations', body, [201]);
     if (!created) return null;
     const uuid = created.json.uuid as string;
@@ -65,6 +80,13 @@ class Builder {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return uuid;
+  }
+
+  /** Attaches the VIF to the node, unless it is attached. */
+  async vif(node: string, id: string): Promise<void> {
+    const attached = (await this.call('GET', `/v1/nodes/${node}/vifs`)).json?.vifs as Json[] | undefined;
+    if (attached?.some((vif) => vif.id === id)) return;
+    await this.expect('vif', 'POST', `/v1/nodes/${node}/vifs`, { id }, [204]);
   }
 
   /** The UUID of the node's oldest history entry (Ironic's fixture adds one). */
@@ -83,17 +105,20 @@ export async function modelBeforeScopesFixtures(call: Call, conductor: string): 
   const allocated = '22e26c0b-03f2-4d2e-ae87-c02d7f33c000';
   const chassis = 'e74c40e0-d825-11e2-a28f-0800200c9a66';
   const vif = 'ee21d58f-5de2-4956-85ff-33935ea1ca00';
-  await build.expect('chassis', 'POST', '/v1/chassis', { uuid: chassis }, [201]);
+  await build.create('chassis', `/v1/chassis/${chassis}`, '/v1/chassis', { uuid: chassis });
   await Promise.all([build.node(node, { owner: 'z' }), build.node(allocated, { owner: 'z', resource_class: 'CUSTOM_TEST' }), build.node('18a552fb-dcd2-43bf-9302-e4c93287be11')]);
-  const allocation = (await build.allocation({ resource_class: 'CUSTOM_TEST', candidate_nodes: [allocated] })) ?? 'none';
+  const allocation = (await build.allocation({ uuid: '0b6a2a8a-0c52-4a44-8fd1-0a9ba8c2b001', resource_class: 'CUSTOM_TEST', candidate_nodes: [allocated] })) ?? 'none';
   const port = '1be26c0b-03f2-4d2e-ae87-c02d7f33c781';
-  await build.expect('port', 'POST', '/v1/ports', { uuid: port, node_uuid: node, address: '52:54:00:cf:2d:31' }, [201]);
-  await build.expect('vif', 'POST', `/v1/nodes/${node}/vifs`, { id: vif }, [204]);
+  await build.create('port', `/v1/ports/${port}`, '/v1/ports', { uuid: port, node_uuid: node, address: '52:54:00:cf:2d:31' });
+  await build.vif(node, vif);
   const portgroup = '6eb02b44-18a3-4659-8c0b-8d2802581ae4';
-  await build.expect('portgroup', 'POST', '/v1/portgroups', { uuid: portgroup, node_uuid: node, name: 'fooname', address: '52:54:00:cf:2d:32' }, [201]);
-  const template = await build.expect('deploy template', 'POST', '/v1/deploy_templates', { name: 'CUSTOM_DT1', steps: [{ interface: 'deploy', step: 'noop', args: {}, priority: 0 }] }, [201]);
-  const target = await build.expect('volume target', 'POST', '/v1/volume/targets', { node_uuid: node, volume_type: 'iscsi', boot_index: 0, volume_id: '12345678' }, [201]);
-  const connector = await build.expect('volume connector', 'POST', '/v1/volume/connectors', { node_uuid: node, type: 'iqn', connector_id: 'iqn.2012-06.org.openstack.test' }, [201]);
+  await build.create('portgroup', `/v1/portgroups/${portgroup}`, '/v1/portgroups', { uuid: portgroup, node_uuid: node, name: 'fooname', address: '52:54:00:cf:2d:32' });
+  const templateUuid = 'aa75a317-2929-47d4-b676-fd9bff578bf1';
+  const template = await build.create('deploy template', `/v1/deploy_templates/${templateUuid}`, '/v1/deploy_templates', { uuid: templateUuid, name: 'CUSTOM_DT1', steps: [{ interface: 'deploy', step: 'noop', args: {}, priority: 0 }] });
+  const targetUuid = '74a8d2a7-2c76-4b25-9a8b-1b1c6a1b5f01';
+  const target = await build.create('volume target', `/v1/volume/targets/${targetUuid}`, '/v1/volume/targets', { uuid: targetUuid, node_uuid: node, volume_type: 'iscsi', boot_index: 0, volume_id: '12345678' });
+  const connectorUuid = '86cfd480-0842-4abb-8386-e46149beb82f';
+  const connector = await build.create('volume connector', `/v1/volume/connectors/${connectorUuid}`, '/v1/volume/connectors', { uuid: connectorUuid, node_uuid: node, type: 'iqn', connector_id: 'iqn.2012-06.org.openstack.test' });
   await build.expect('trait', 'PUT', `/v1/nodes/${node}/traits/trait`, undefined, [204]);
   const format = {
     node_ident: node,
@@ -129,24 +154,26 @@ export async function projectScopedFixtures(call: Call, owner: string, lessee: s
     build.node(other),
   ]);
   const ownerPort = 'ebe30f19-358d-41e1-8d28-fd7357a0164c';
-  await build.expect('owner port', 'POST', '/v1/ports', { uuid: ownerPort, node_uuid: owned, address: '00:00:00:00:00:01' }, [201]);
-  await build.expect('owner port 2', 'POST', '/v1/ports', { uuid: '21a3c5a7-1e14-44dc-a9dd-0c84d5477a57', node_uuid: owned, address: '00:00:00:00:00:02' }, [201]);
+  await build.create('owner port', `/v1/ports/${ownerPort}`, '/v1/ports', { uuid: ownerPort, node_uuid: owned, address: '00:00:00:00:00:01' });
+  await build.create('owner port 2', '/v1/ports/21a3c5a7-1e14-44dc-a9dd-0c84d5477a57', '/v1/ports', { uuid: '21a3c5a7-1e14-44dc-a9dd-0c84d5477a57', node_uuid: owned, address: '00:00:00:00:00:02' });
   const ownerPortgroup = 'b16efcf3-2990-41a1-bc1d-5e2c16f3d5fc';
-  await build.expect('owner portgroup', 'POST', '/v1/portgroups', { uuid: ownerPortgroup, node_uuid: owned, name: 'magicfoo', address: '01:03:09:ff:01:01' }, [201]);
-  await build.expect('owner volume target', 'POST', '/v1/volume/targets', { uuid: 'a265e2f0-e97f-4177-b1c0-8298add53086', node_uuid: owned, volume_type: 'iscsi', boot_index: 0, volume_id: '12345678' }, [201]);
-  await build.expect('owner volume connector', 'POST', '/v1/volume/connectors', { uuid: '65ea0296-219b-4635-b0c8-a6e055da878d', node_uuid: owned, type: 'iqn', connector_id: 'iqn.2012-06.org.openstack.magic' }, [201]);
-  const ownerAllocation = (await build.allocation({ resource_class: 'CUSTOM_TEST', candidate_nodes: [owned], owner })) ?? 'none';
-  const target = await build.expect('lessee volume target', 'POST', '/v1/volume/targets', { node_uuid: leased, volume_type: 'iscsi', boot_index: 0, volume_id: '12345678' }, [201]);
-  const connector = await build.expect('lessee volume connector', 'POST', '/v1/volume/connectors', { node_uuid: leased, type: 'iqn', connector_id: 'iqn.2012-06.org.openstack.test' }, [201]);
+  await build.create('owner portgroup', `/v1/portgroups/${ownerPortgroup}`, '/v1/portgroups', { uuid: ownerPortgroup, node_uuid: owned, name: 'magicfoo', address: '01:03:09:ff:01:01' });
+  await build.create('owner volume target', '/v1/volume/targets/a265e2f0-e97f-4177-b1c0-8298add53086', '/v1/volume/targets', { uuid: 'a265e2f0-e97f-4177-b1c0-8298add53086', node_uuid: owned, volume_type: 'iscsi', boot_index: 0, volume_id: '12345678' });
+  await build.create('owner volume connector', '/v1/volume/connectors/65ea0296-219b-4635-b0c8-a6e055da878d', '/v1/volume/connectors', { uuid: '65ea0296-219b-4635-b0c8-a6e055da878d', node_uuid: owned, type: 'iqn', connector_id: 'iqn.2012-06.org.openstack.magic' });
+  const ownerAllocation = (await build.allocation({ uuid: '3f0b7c52-7f7e-4a3c-9a51-6c2f3f1b0a01', resource_class: 'CUSTOM_TEST', candidate_nodes: [owned], owner })) ?? 'none';
+  const targetUuid = 'c3a1e7c4-5d1e-4bb7-a3f5-6f6d1c9b2e01';
+  const target = await build.create('lessee volume target', `/v1/volume/targets/${targetUuid}`, '/v1/volume/targets', { uuid: targetUuid, node_uuid: leased, volume_type: 'iscsi', boot_index: 0, volume_id: '12345678' });
+  const connectorUuid = 'c3a1e7c4-5d1e-4bb7-a3f5-6f6d1c9b2e02';
+  const connector = await build.create('lessee volume connector', `/v1/volume/connectors/${connectorUuid}`, '/v1/volume/connectors', { uuid: connectorUuid, node_uuid: leased, type: 'iqn', connector_id: 'iqn.2012-06.org.openstack.test' });
   const lesseePort = '1be26c0b-03f2-4d2e-ae87-c02d7f33c781';
-  await build.expect('lessee port', 'POST', '/v1/ports', { uuid: lesseePort, node_uuid: leased, address: '52:54:00:cf:2d:31' }, [201]);
+  await build.create('lessee port', `/v1/ports/${lesseePort}`, '/v1/ports', { uuid: lesseePort, node_uuid: leased, address: '52:54:00:cf:2d:31' });
   const lesseePortgroup = '6eb02b44-18a3-4659-8c0b-8d2802581ae4';
-  await build.expect('lessee portgroup', 'POST', '/v1/portgroups', { uuid: lesseePortgroup, node_uuid: leased, name: 'fooname', address: '52:54:00:cf:2d:32' }, [201]);
+  await build.create('lessee portgroup', `/v1/portgroups/${lesseePortgroup}`, '/v1/portgroups', { uuid: lesseePortgroup, node_uuid: leased, name: 'fooname', address: '52:54:00:cf:2d:32' });
   await build.expect('lessee trait', 'PUT', `/v1/nodes/${leased}/traits/CUSTOM_MEOW`, undefined, [204]);
-  const lesseeAllocation = (await build.allocation({ resource_class: 'CUSTOM_LEASED', candidate_nodes: [leased], owner: lessee })) ?? 'none';
-  await build.expect('other port', 'POST', '/v1/ports', { uuid: 'abfd8dbb-1732-449a-b760-2224035c6b99', node_uuid: other, address: '00:00:00:00:00:ff' }, [201]);
+  const lesseeAllocation = (await build.allocation({ uuid: '3f0b7c52-7f7e-4a3c-9a51-6c2f3f1b0a02', resource_class: 'CUSTOM_LEASED', candidate_nodes: [leased], owner: lessee })) ?? 'none';
+  await build.create('other port', '/v1/ports/abfd8dbb-1732-449a-b760-2224035c6b99', '/v1/ports', { uuid: 'abfd8dbb-1732-449a-b760-2224035c6b99', node_uuid: other, address: '00:00:00:00:00:ff' });
   const otherPortgroup = '5810f41c-6585-41fc-b9c9-a94f50d421b5';
-  await build.expect('other portgroup', 'POST', '/v1/portgroups', { uuid: otherPortgroup, node_uuid: other, name: 'corgis_rule_the_world', address: 'ff:ff:ff:ff:ff:0f' }, [201]);
+  await build.create('other portgroup', `/v1/portgroups/${otherPortgroup}`, '/v1/portgroups', { uuid: otherPortgroup, node_uuid: other, name: 'corgis_rule_the_world', address: 'ff:ff:ff:ff:ff:0f' });
   const format = {
     node_ident: unowned,
     owner_node_ident: owned,

@@ -63,6 +63,7 @@ export const ROUTE_CHECKS: Readonly<Record<string, Check>> = {
   'GET /v1/nodes/:ident/management/indicators': node('get_indicator_state'),
   'GET /v1/nodes/:ident/management/indicators/:name': node('get_indicator_state'),
   'PUT /v1/nodes/:ident/management/indicators/:name': node('set_indicator_state'),
+  'PUT /v1/nodes/:ident/management/indicators/:name/:state': node('set_indicator_state'),
   'PUT /v1/nodes/:ident/management/inject_nmi': node('inject_nmi'),
   'GET /v1/nodes/:ident/states': node('get_states'),
   'PUT /v1/nodes/:ident/states/power': node('set_power_state'),

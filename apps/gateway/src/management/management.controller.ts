@@ -120,6 +120,19 @@ export class ManagementController {
     await this.management.setIndicatorState(node, component, indicator, pythonStr(args.state), ctx);
   }
 
+  /**
+   * Ironic's router hands a further segment to the same handler as the state (the body's is then
+   * not read): the caller's access is judged first, then the indicator's name.
+   */
+  @Put('nodes/:ident/management/indicators/:name/:state')
+  @HttpCode(204)
+  async setIndicatorStateInPath(@Param('ident') ident: string, @Param('name') name: string, @Param('state') state: string, @Query() query: unknown, @Ctx() ctx: RequestContext): Promise<void> {
+    checkArgs(query, NO_ARGS);
+    const node = this.node(ident, ctx);
+    const { component, indicator } = indicatorName(name);
+    await this.management.setIndicatorState(node, component, indicator, state, ctx);
+  }
+
   @Put('nodes/:ident/states/boot_mode')
   @HttpCode(202)
   async setBootMode(@Param('ident') ident: string, @Query() query: unknown, @Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
