@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
 # The whole system on one machine (`npm start`): a private NATS with JetStream (the embedded
-# event store), a simulated fleet of Redfish BMCs (which also serves the demo's images), two
-# conductors, power sync and the gateway (Ironic API on http://127.0.0.1:${GATEWAY_PORT:-6385}),
-# then enrolls the fleet through the API, a port per node, ready to be cleaned, inspected,
-# deployed and rescued. With STACK=all-in-one the gateway, one conductor and power sync run in
-# one process instead. Ctrl-C (or SIGTERM) stops everything. It exits non-zero, showing why, when
-# a service cannot start or the fleet cannot be enrolled.
+# event store), a simulated fleet of Redfish BMCs (which also serves the demo's images), and the
+# gateway (Ironic API on http://127.0.0.1:${GATEWAY_PORT:-6385}), a conductor and power sync in
+# one process (apps/all-in-one, as Ironic's single-process `ironic`), then enrolls the fleet
+# through the API, a port per node, ready to be cleaned, inspected, deployed and rescued. With
+# STACK=services they run as separate services instead: two conductors, power sync and the
+# gateway, four processes. Ctrl-C (or SIGTERM) stops everything. It exits non-zero, showing why,
+# when a service cannot start or the fleet cannot be enrolled.
 # Environment: FLEET_SIZE (default 50), GATEWAY_PORT, BMC_SIM_PORT (8000), METRICS_PORT_BASE
-# (9100: conductor-1 on +1, conductor-2 on +2, power sync on +3; 0: no metrics ports), RUN_DIR
-# (.run: logs, and the NATS data unless NATS_DIR says otherwise), SYNC_POWER_STATE_INTERVAL
-# (default 10 s here), LOG_FORMAT (text here), STACK (services or all-in-one), NODE_FLAGS and
+# (9100: conductor-1 on +1, conductor-2 on +2 with STACK=services, power sync on +3; 0: no metrics
+# ports), RUN_DIR (.run: logs, and the NATS data unless NATS_DIR says otherwise),
+# SYNC_POWER_STATE_INTERVAL (default 10 s here), LOG_FORMAT (text here), STACK (all-in-one, the
+# default, or services), NODE_FLAGS and
 # NATS_GOMEMLIMIT (scripts/footprint.sh), AUTH_STRATEGY (noauth, or http_basic: with
 # HTTP_BASIC_AUTH_USER_FILE the fleet is enrolled as OS_USERNAME/OS_PASSWORD, a user of that file;
 # without one, a user file is made for this run with OS_USERNAME (admin) and a random password).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STACK=${STACK:-services}
-case "$STACK" in services|all-in-one) ;; *) echo "STACK must be services or all-in-one, not $STACK" >&2; exit 2 ;; esac
+STACK=${STACK:-all-in-one}
+case "$STACK" in all-in-one|services) ;; *) echo "STACK must be all-in-one or services, not $STACK" >&2; exit 2 ;; esac
 source scripts/footprint.sh
 RUN_DIR=$(mkdir -p "${RUN_DIR:-.run}" && cd "${RUN_DIR:-.run}" && pwd)
 export NATS_DIR=${NATS_DIR:-$RUN_DIR/nats}
@@ -117,7 +119,7 @@ Ironic API:  http://127.0.0.1:$GATEWAY_PORT   ($cli_auth OS_ENDPOINT=http://127.
              it; deploy one with image_source=http://127.0.0.1:$BMC_SIM_PORT/images/demo.img and
              image_os_hash_algo=sha256 image_os_hash_value=http://127.0.0.1:$BMC_SIM_PORT/images/demo.img.sha256 (see README.md).
 Events:      curl -N http://127.0.0.1:$GATEWAY_PORT/v1/events
-Metrics:     http://127.0.0.1:$GATEWAY_PORT/metrics (gateway)$([ "$METRICS_PORT_BASE" = 0 ] || echo ", http://127.0.0.1:$(metrics_port 1)/metrics (conductor-1), :$(metrics_port 2) (conductor-2, not with STACK=all-in-one), :$(metrics_port 3) (power-sync)")
+Metrics:     http://127.0.0.1:$GATEWAY_PORT/metrics (gateway)$([ "$METRICS_PORT_BASE" = 0 ] || echo ", http://127.0.0.1:$(metrics_port 1)/metrics (conductor-1), $([ "$STACK" = all-in-one ] || echo ":$(metrics_port 2) (conductor-2), "):$(metrics_port 3) (power-sync)")
 Ctrl-C stops everything.
 MSG
 wait

@@ -2,9 +2,11 @@
  * The measuring half of `npm run bench:memory` (bench/memory/run.sh starts the stack and enrolls the fleet).
  *
  *   node --import ./scripts/register-ts.mjs bench/memory/measure.ts sample RESULTS.jsonl
- *     Waits until every node has left `enroll`/`verifying`, power sync has finished a pass that began
- *     after that (and read every BMC since), and the stack's CPU has settled (under SETTLE_CPU, default
- *     5 %, of one core, summed over the stack, for SETTLE_S = 10 s); then reads each process's RSS
+ *     Waits until every node has left `enroll`/`verifying`, then AFTER_VERIFIED_S seconds (the target's
+ *     measure: power sync keeps running at its interval meanwhile); with AFTER_VERIFIED_S empty, until
+ *     power sync has finished a pass that began after that (and read every BMC since), and the stack's
+ *     CPU has settled (under SETTLE_CPU, default 5 %, of one core, summed over the stack, for
+ *     SETTLE_S = 10 s). Then it reads each process's RSS
  *     (VmRSS, and its peak VmHWM, from /proc/<pid>/status; PSS from smaps_rollup) and, for the Node services, the V8 heap from
  *     their Prometheus metrics (prom-client's default `nodejs_heap_size_*_bytes`), prints a table and
  *     appends the sample as one JSON line.
@@ -33,6 +35,10 @@ interface Sample {
   readonly at: string;
   readonly load: string;
   readonly settled: boolean;
+  /** Sampled this long after verification ended (the target's measure), or, when absent, once power sync had read every BMC and the CPU had settled. */
+  readonly afterVerifiedS?: number | null;
+  /** Power sync's interval (s); absent in samples taken before it was recorded. */
+  readonly powerSyncIntervalS?: number;
   readonly waitedMs: { readonly enrolled: number; readonly pass: number; readonly settle: number };
   readonly processes: readonly ProcessMemory[];
 }
@@ -183,6 +189,15 @@ async function waitSettled(processes: readonly Watched[], windowS: number, maxSh
   }
 }
 
+/** `ms` of wall time, checking every second that the stack is still there. */
+async function waitFor(processes: readonly Watched[], ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    checkAlive(processes);
+    await sleep(Math.min(1000, until - Date.now()));
+  }
+}
+
 async function measure(processes: readonly Watched[]): Promise<ProcessMemory[]> {
   return Promise.all(
     processes.map(async ({ name, pid, metrics }) => {
@@ -254,15 +269,24 @@ if (mode === 'sample') {
   const nodes = Number(process.env.N);
   const settleS = Number(process.env.SETTLE_S ?? 10);
   const settleCpu = Number(process.env.SETTLE_CPU ?? 5) / 100;
+  const afterVerifiedS = process.env.AFTER_VERIFIED_S ? Number(process.env.AFTER_VERIFIED_S) : null;
   const t0 = Date.now();
   await waitEnrolled(processes, nodes);
   const t1 = Date.now();
-  log(`all ${count(nodes)} nodes verified after ${duration(t1 - t0)}; waiting for a whole power-sync pass`);
-  await waitPowerSyncPass(processes, nodes, Number(process.env.PASS_TIMEOUT_S ?? 1800) * 1000);
-  const t2 = Date.now();
-  log(`power sync read every BMC after ${duration(t2 - t1)}; waiting for the CPU to settle`);
-  const settled = await waitSettled(processes, settleS, settleCpu, Number(process.env.SETTLE_TIMEOUT_S ?? 300) * 1000);
-  if (!settled) log(`WARNING: the stack's CPU did not settle under ${settleCpu * 100} % of one core; measuring anyway`);
+  let settled = true;
+  let t2 = t1;
+  if (afterVerifiedS !== null) {
+    // The target's own measure: a fixed time after verification, power sync running as it runs.
+    log(`all ${count(nodes)} nodes verified after ${duration(t1 - t0)}; sampling ${afterVerifiedS} s later`);
+    await waitFor(processes, afterVerifiedS * 1000);
+  } else {
+    log(`all ${count(nodes)} nodes verified after ${duration(t1 - t0)}; waiting for a whole power-sync pass`);
+    await waitPowerSyncPass(processes, nodes, Number(process.env.PASS_TIMEOUT_S ?? 1800) * 1000);
+    t2 = Date.now();
+    log(`power sync read every BMC after ${duration(t2 - t1)}; waiting for the CPU to settle`);
+    settled = await waitSettled(processes, settleS, settleCpu, Number(process.env.SETTLE_TIMEOUT_S ?? 300) * 1000);
+    if (!settled) log(`WARNING: the stack's CPU did not settle under ${settleCpu * 100} % of one core; measuring anyway`);
+  }
   const t3 = Date.now();
   const sample: Sample = {
     run: Number(process.env.RUN ?? 1),
@@ -270,6 +294,8 @@ if (mode === 'sample') {
     at: new Date().toISOString(),
     load: loadavg().map((l) => l.toFixed(2)).join(' / '),
     settled,
+    afterVerifiedS,
+    powerSyncIntervalS: Number(process.env.SYNC_POWER_STATE_INTERVAL),
     waitedMs: { enrolled: t1 - t0, pass: t2 - t1, settle: t3 - t2 },
     processes: await measure(processes),
   };

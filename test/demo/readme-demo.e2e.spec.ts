@@ -4,7 +4,8 @@
  * README's "First steps" block, read from README.md and run as written by bash through the real
  * `baremetal` CLI (only the two ports changed), then a clean stop. Also how `npm start` fails:
  * non-zero, showing why, when the gateway's port is taken or the fleet cannot be enrolled, and
- * that `AUTH_STRATEGY=http_basic npm start` enrolls its own fleet.
+ * that `AUTH_STRATEGY=http_basic npm start` enrolls its own fleet (with STACK=services: the
+ * separate services, two conductors among them, rather than the default all-in-one process).
  */
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -149,12 +150,13 @@ describe('npm start fails, saying why', () => {
     if (taken) await new Promise((resolve) => taken!.close(resolve));
   });
 
-  it('exits non-zero with the gateway\'s log when its port is taken', async () => {
+  it('exits non-zero with the log of the process serving the API when its port is taken', async () => {
     taken = createServer();
     await new Promise<void>((resolve) => taken!.listen(0, '127.0.0.1', resolve));
     const stack = await npmStart({}, { gateway: (taken.address() as { port: number }).port });
     expect(await stack.exited).not.toBe(0);
-    expect(stack.output()).toMatch(/gateway failed to start; its log[\s\S]*EADDRINUSE/);
+    // The gateway runs in the all-in-one process by default.
+    expect(stack.output()).toMatch(/all-in-one failed to start; its log[\s\S]*EADDRINUSE/);
   });
 
   it('exits non-zero with the refusal when the fleet cannot be enrolled (a user the gateway does not know)', async () => {
@@ -170,9 +172,9 @@ describe('npm start fails, saying why', () => {
   });
 });
 
-describe('AUTH_STRATEGY=http_basic npm start', () => {
-  it('enrolls its own fleet, and prints the user and password the CLI needs', async () => {
-    const stack = await npmStart({ AUTH_STRATEGY: 'http_basic' });
+describe('STACK=services AUTH_STRATEGY=http_basic npm start', () => {
+  it('starts the separate services, enrolls its own fleet, and prints the user and password the CLI needs', async () => {
+    const stack = await npmStart({ STACK: 'services', AUTH_STRATEGY: 'http_basic' });
     await ready(stack);
     const printed = /OS_AUTH_TYPE=http_basic OS_USERNAME=(\S+) OS_PASSWORD=(\S+)/.exec(stack.output());
     expect(printed).not.toBeNull();
@@ -183,6 +185,9 @@ describe('AUTH_STRATEGY=http_basic npm start', () => {
     expect(nodes).toHaveLength(FLEET_SIZE);
     expect(nodes.every((node) => node.provision_state === 'manageable' || node.provision_state === 'verifying')).toBe(true);
     expect((await fetch(`http://127.0.0.1:${stack.gateway}/v1/nodes`)).status).toBe(401);
+    const conductors = await fetch(`http://127.0.0.1:${stack.gateway}/v1/conductors`, { headers: { authorization, 'X-OpenStack-Ironic-API-Version': 'latest' } });
+    const hostnames = ((await conductors.json()) as { conductors: { hostname: string }[] }).conductors.map((conductor) => conductor.hostname);
+    expect(hostnames.sort()).toEqual(['conductor-1', 'conductor-2']);
     expect(await stop(stack)).toBe(true);
   });
 });

@@ -151,13 +151,46 @@ describe('JetStreamEventStore on JetStream', () => {
 
       // A stream read also tells the head: the rival appends after reading without asking again.
       headReads.mockClear();
-      const rivalReads = jest.spyOn(rival['jsm'].streams, 'getMessage');
       expect(await rival.readStream('node-1')).toHaveLength(5);
+      const rivalReads = jest.spyOn(rival['jsm'].streams, 'getMessage');
       expect(await rival.append('node-1', [{ type: 'F', data: {} }], { expectedRevision: 4 })).toMatchObject({ nextRevision: 5 });
       expect(rivalReads).not.toHaveBeenCalled();
       expect((await store.readStream('node-1')).map((e) => e.type)).toEqual(['A', 'B', 'C', 'Rival', 'D', 'F']);
     } finally {
       await rival.close();
+      await dispose();
+    }
+  });
+
+  it('reads a stream of a few commits without setting up a consumer, and a longer one through a consumer from where the single reads ended', async () => {
+    const { store, options, dispose } = await openIsolated();
+    const requests = nc.subscribe(`$JS.API.CONSUMER.>`);
+    let consumersCreated = 0;
+    void (async () => {
+      for await (const request of requests) if (request.subject.includes(`.CREATE.${options.stream}`)) consumersCreated++;
+    })();
+    try {
+      // Interleaved with another stream's commits, which the reads of one stream skip.
+      for (let revision = 0; revision < 40; revision++) {
+        await store.append('long', [{ type: 'Counted', data: { n: revision } }], { expectedRevision: revision === 0 ? 'no_stream' : revision - 1 });
+        if (revision < 2) await store.append('short', [{ type: `Short${revision}`, data: {} }], { expectedRevision: revision === 0 ? 'no_stream' : 0 });
+      }
+      const short = await store.readStream('short');
+      await nc.flush();
+      const forShort = consumersCreated;
+      expect(short.map((event) => event.type)).toEqual(['Short0', 'Short1']);
+
+      const long = await store.readStream('long');
+      expect(long.map((event) => [event.revision, event.data.n])).toEqual(Array.from({ length: 40 }, (_, n) => [n, n]));
+      expect((await store.readStream('long', 35)).map((event) => event.revision)).toEqual([35, 36, 37, 38, 39]);
+      await nc.flush();
+      expect({ forShort, forLong: consumersCreated - forShort }).toEqual({ forShort: 0, forLong: 2 });
+      // The same events, to the millisecond of their time, as the whole log holds them.
+      const all = await store.readAll();
+      expect(short).toEqual(all.filter((event) => event.streamId === 'short'));
+      expect(long).toEqual(all.filter((event) => event.streamId === 'long'));
+    } finally {
+      requests.unsubscribe();
       await dispose();
     }
   });

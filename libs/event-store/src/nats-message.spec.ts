@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { detached, headerBlock, headerValue, isoTime } from './nats-message.js';
+import { detached, headerBlock, headerValue, isoTime, nanosOf } from './nats-message.js';
 
 describe('headerValue', () => {
   const block = 'NATS/1.0\r\nIronledger-Stream-Id: node-a b:c\r\nX-Ironledger-First-Revision: 9\r\nIronledger-First-Revision:  12 \r\nIronledger-First-Revision: 13\r\nEmpty:\r\n\r\n';
@@ -42,5 +42,17 @@ describe('isoTime', () => {
     for (const nanos of [ms * 1e6 + 456_789, ms * 1e6 + 900_000, (ms + 1) * 1e6, ms * 1e6, 0]) {
       expect(isoTime(nanos)).toBe(new Date(Math.floor(nanos / 1_000_000)).toISOString());
     }
+  });
+});
+
+describe('nanosOf', () => {
+  it('reads an RFC 3339 time as the double nats.js parses from the same nanoseconds, rounding as it does', () => {
+    const ms = Date.parse('2026-11-29T14:17:17.000Z');
+    for (const fraction of ['993999999', '994000000', '000000001', '5', '']) {
+      const timestamp = `2026-11-29T14:17:17${fraction ? `.${fraction}` : ''}Z`;
+      const nanos = `${ms / 1000}${fraction.padEnd(9, '0')}`;
+      expect(nanosOf(timestamp)).toBe(parseInt(nanos, 10));
+    }
+    expect(nanosOf('2026-11-29T15:17:17.5+01:00')).toBe(parseInt(`${ms / 1000}500000000`, 10));
   });
 });

@@ -51,3 +51,16 @@ export function isoTime(nanos: number): string {
   }
   return formatted;
 }
+
+/**
+ * A stored message's RFC 3339 time (what JetStream's message get answers) in nanoseconds, rounded
+ * to a double as a delivered message's `timestampNanos` is (nats.js parses the integer), so that
+ * an event read either way has the same time: truncating the text to the millisecond instead
+ * disagrees with it by a millisecond now and then.
+ */
+export function nanosOf(timestamp: string): number {
+  const parts = /^([^.]+?)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/.exec(timestamp);
+  if (!parts) return Date.parse(timestamp) * 1_000_000;
+  const [, whole, fraction = '', zone] = parts;
+  return Number(BigInt(Date.parse(whole + zone)) * 1_000_000_000n / 1000n + BigInt(fraction.padEnd(9, '0').slice(0, 9)));
+}
