@@ -6,9 +6,7 @@
  * token and one revoked while the page is open all bring the sign-in back.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { eventually, launchChromium, screenshot } from '../support/browser.js';
 import { type RunningKeystone, startKeystone } from '../support/keystone.js';
@@ -31,14 +29,7 @@ let firstProject: string;
 beforeAll(async () => {
   browser = await launchChromium();
   keystone = await startKeystone();
-  const serviceProject = await keystone.createProject('service');
-  const ironic = await keystone.userWith(['service'], { project: serviceProject });
-  const credentialsFile = join(mkdtempSync(join(tmpdir(), 'ironledger-keystone-')), 'keystone_authtoken.conf');
-  writeFileSync(
-    credentialsFile,
-    `[keystone_authtoken]\nauth_url = ${keystone.url}/v3\nusername = ${ironic.name}\npassword = ${ironic.password}\nproject_name = service\nuser_domain_id = default\nproject_domain_id = default\n`,
-    { mode: 0o600 },
-  );
+  const { file: credentialsFile } = await keystone.serviceCredentials();
   // Validations trusted for a second only, so that a revoked token is refused soon after.
   system = await startSystem({ env: { AUTH_STRATEGY: 'keystone', KEYSTONE_AUTH_FILE: credentialsFile, KEYSTONE_TOKEN_CACHE_TTL_MS: '1000' } });
   admin = await keystone.token(await keystone.userWith(['admin'], { system: true }), { system: true });

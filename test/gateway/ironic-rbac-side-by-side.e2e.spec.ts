@@ -14,9 +14,7 @@
  * (`bash scripts/ironic.sh install`), Ironic's answers are taken live, not from the recording.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { startIronic } from '../support/ironic-process.js';
 import { type RbacCase, RbacCallers, rbacDataInstalled, rbacFilePath, readRbacCases } from '../support/ironic-rbac.js';
 import { answerSamples, type Deployment, IRONIC_APIS, RUNS, type SideBySideAnswer } from '../support/ironic-rbac-side-by-side.js';
@@ -52,7 +50,6 @@ function recordedSample(run: RbacRun, file: (typeof RUNS)[number]['file']): Rbac
 }
 
 let keystone: RunningKeystone;
-let credentialsDir: string | undefined;
 let ours: Partial<Record<RbacRun, SideBySideAnswer[]>> = {};
 let theirs: Readonly<Partial<Record<RbacRun, readonly SideBySideAnswer[]>>> = IRONIC_RBAC_RECORDED;
 const gaps: string[] = [];
@@ -61,11 +58,7 @@ const started = Date.now();
 beforeAll(async () => {
   if (!installed) return;
   keystone = await startKeystone();
-  const service = await keystone.createProject('service');
-  const serviceUser = await keystone.userWith(['service'], { project: service });
-  credentialsDir = mkdtempSync(join(tmpdir(), 'ironledger-rbac-'));
-  const credentials = join(credentialsDir, 'keystone_authtoken.conf');
-  writeFileSync(credentials, `[keystone_authtoken]\nauth_url = ${keystone.url}/v3\nusername = ${serviceUser.name}\npassword = ${serviceUser.password}\nproject_name = service\nuser_domain_id = default\nproject_domain_id = default\n`, { mode: 0o600 });
+  const { project: service, user: serviceUser, file: credentials } = await keystone.serviceCredentials();
   const callers = new RbacCallers(keystone);
   await callers.prepareProjects((['system_scoped', 'project_scoped', 'legacy'] as const).flatMap((file) => readRbacCases(file)), { service });
   const adminToken = await keystone.token(await keystone.userWith(['admin'], { system: true }), { system: true });
@@ -87,7 +80,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await keystone?.stop();
-  if (credentialsDir) rmSync(credentialsDir, { recursive: true, force: true });
   if (Object.keys(ours).length > 0) console.log(summary());
 });
 

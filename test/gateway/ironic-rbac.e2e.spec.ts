@@ -16,9 +16,7 @@
  * Ironic's answers decide: `ironic-rbac-side-by-side.e2e.spec.ts` checks those cases against them.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { apiClient } from '../support/api.js';
 import { type RbacCase, RbacCallers, type RbacFile, rbacDataInstalled, rbacFilePath, readRbacCases, runCase, type RbacOutcome } from '../support/ironic-rbac.js';
 import { type FixtureGap, modelBeforeScopesFixtures, projectScopedFixtures } from '../support/ironic-rbac-fixtures.js';
@@ -51,11 +49,7 @@ const outcomes = new Map<RbacRun, RbacOutcome[]>();
 beforeAll(async () => {
   if (!installed) return;
   keystone = await startKeystone();
-  const service = await keystone.createProject('service');
-  const ironic = await keystone.userWith(['service'], { project: service });
-  const dir = mkdtempSync(join(tmpdir(), 'ironledger-rbac-'));
-  const credentials = join(dir, 'keystone_authtoken.conf');
-  writeFileSync(credentials, `[keystone_authtoken]\nauth_url = ${keystone.url}/v3\nusername = ${ironic.name}\npassword = ${ironic.password}\nproject_name = service\nuser_domain_id = default\nproject_domain_id = default\n`, { mode: 0o600 });
+  const { project: service, file: credentials } = await keystone.serviceCredentials();
   const env = { AUTH_STRATEGY: 'keystone', KEYSTONE_AUTH_FILE: credentials };
   [beforeScopes, projectScoped] = await Promise.all([
     startSystem({ env, gateways: 4, gatewayEnv: [{}, ENFORCED, ELEVATED, { ...ELEVATED, RBAC_SERVICE_PROJECT_NAME: 'admin' }] }),

@@ -6,9 +6,6 @@
  * `test/bus/project-events.int.spec.ts`.)
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { projectEventFilters } from '@ironledger/contracts';
 import { type RunningKeystone, startKeystone } from '../support/keystone.js';
@@ -21,14 +18,7 @@ let system: RunningSystem;
 
 beforeAll(async () => {
   keystone = await startKeystone();
-  const serviceProject = await keystone.createProject('service');
-  const ironic = await keystone.userWith(['service'], { project: serviceProject });
-  const credentialsFile = join(mkdtempSync(join(tmpdir(), 'ironledger-keystone-')), 'keystone_authtoken.conf');
-  writeFileSync(
-    credentialsFile,
-    `[keystone_authtoken]\nauth_url = ${keystone.url}/v3\nusername = ${ironic.name}\npassword = ${ironic.password}\nproject_name = service\nuser_domain_id = default\nproject_domain_id = default\n`,
-    { mode: 0o600 },
-  );
+  const { file: credentialsFile } = await keystone.serviceCredentials();
   system = await startSystem({ env: { AUTH_STRATEGY: 'keystone', KEYSTONE_AUTH_FILE: credentialsFile } });
 }, 180_000);
 

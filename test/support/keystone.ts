@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,12 @@ export interface RunningKeystone {
   grant(user: KeystoneUser, role: string, on: { readonly project: string } | { readonly system: true }): Promise<void>;
   /** A user with these roles on that project or the system, in one call. */
   userWith(roles: readonly string[], on: { readonly project: string } | { readonly system: true }): Promise<KeystoneUser>;
+  /**
+   * The service user a gateway logs in as (role `service` in the project `service`, made now) and
+   * the file holding Ironic's `[keystone_authtoken]` section for it (KEYSTONE_AUTH_FILE), kept
+   * with Keystone's own files and deleted with them by `stop`.
+   */
+  serviceCredentials(): Promise<{ readonly project: string; readonly user: KeystoneUser; readonly file: string }>;
   stop(): Promise<void>;
 }
 
@@ -91,6 +97,14 @@ export async function startKeystone(): Promise<RunningKeystone> {
       const user = await keystone.createUser();
       for (const role of roles) await keystone.grant(user, role, on);
       return user;
+    },
+    async serviceCredentials() {
+      const project = await keystone.createProject('service');
+      const user = await keystone.userWith(['service'], { project });
+      const file = join(dir!, 'keystone_authtoken.conf');
+      const section = { auth_url: `${url}/v3`, username: user.name, password: user.password, project_name: 'service', user_domain_id: 'default', project_domain_id: 'default' };
+      writeFileSync(file, `[keystone_authtoken]\n${Object.entries(section).map(([key, value]) => `${key} = ${value}\n`).join('')}`, { mode: 0o600 });
+      return { project, user, file };
     },
     async stop() {
       await run('bash', [SCRIPT, 'stop', dir!], { cwd: ROOT });
