@@ -951,6 +951,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/nodes/{ident}/management/indicators/{name}/{state}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set indicator state in path */
+        put: operations["Management_setIndicatorStateInPath"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/nodes/{ident}/management/inject_nmi": {
         parameters: {
             query?: never;
@@ -6278,6 +6295,38 @@ export interface operations {
                 "application/json": Record<string, unknown>;
             };
         };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    Management_setIndicatorStateInPath: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The microversion asked for, 1.1 to 1.82 or `latest` (or `OpenStack-API-Version: baremetal 1.x`); without it, 1.1. */
+                "X-OpenStack-Ironic-API-Version"?: components["parameters"]["Microversion"];
+            };
+            path: {
+                ident: string;
+                name: string;
+                state: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description No Content */
             204: {
