@@ -13,7 +13,7 @@
  * after every write the nodes are left to come to rest before the next case.
  */
 import { apiClient, type Json } from './api.js';
-import { formatPath, type RbacCallers, type RbacCase, type RbacFile, readRbacCases } from './ironic-rbac.js';
+import { type RbacCallers, type RbacCase, type RbacFile, readRbacCases, sendCase } from './ironic-rbac.js';
 import { type FixtureGap, modelBeforeScopesFixtures, projectScopedFixtures } from './ironic-rbac-fixtures.js';
 import { type RbacRun } from '../gateway/ironic-rbac.known.js';
 import { type IronicOptions } from './ironic-process.js';
@@ -122,18 +122,9 @@ function faultOf(status: number, text: string): string {
   return text.slice(0, 160);
 }
 
-/** Sends one case as Ironic's test does (the latest microversion, its caller's real token, its path formatted, its body as it is). */
-export async function sendCase(testCase: RbacCase, baseUrl: string, format: Readonly<Record<string, string>>, callers: RbacCallers): Promise<SideBySideAnswer> {
-  const token = await callers.token(testCase.headers);
-  const response = await fetch(`${baseUrl}${formatPath(testCase.path, format)}`, {
-    method: testCase.method.toUpperCase(),
-    headers: {
-      'X-OpenStack-Ironic-API-Version': '1.82',
-      ...(token ? { 'X-Auth-Token': token } : {}),
-      ...(testCase.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: testCase.body === undefined ? undefined : JSON.stringify(testCase.body),
-  });
+/** One case's answer, sent as Ironic's test sends it. */
+async function answerCase(testCase: RbacCase, baseUrl: string, format: Readonly<Record<string, string>>, callers: RbacCallers): Promise<SideBySideAnswer> {
+  const response = await sendCase(testCase, baseUrl, format, callers);
   return { name: testCase.name, status: response.status, fault: faultOf(response.status, await response.text()) };
 }
 
@@ -144,7 +135,7 @@ export async function sendCase(testCase: RbacCase, baseUrl: string, format: Read
 export async function runSample(cases: readonly RbacCase[], run: (typeof RUNS)[number], target: Target, fixtures: { format: Record<string, string> }): Promise<SideBySideAnswer[]> {
   const answers: SideBySideAnswer[] = [];
   for (const testCase of cases) {
-    answers.push(await sendCase(testCase, target.baseUrls[run.api(testCase)]!, fixtures.format, target.callers));
+    answers.push(await answerCase(testCase, target.baseUrls[run.api(testCase)]!, fixtures.format, target.callers));
     if (testCase.method.toLowerCase() === 'get') continue;
     await settle(target);
     if (testCase.method.toLowerCase() === 'delete') {

@@ -145,10 +145,10 @@ export interface RunOptions {
   readonly scopedCanary?: boolean;
 }
 
-/** Sends the case as Ironic's test does (the latest microversion, its path formatted, its body as it is) and compares the answer. */
-export async function runCase(testCase: RbacCase, options: RunOptions): Promise<RbacOutcome> {
-  const token = await options.callers.token(testCase.headers);
-  const response = await fetch(`${options.baseUrl}${formatPath(testCase.path, options.format)}`, {
+/** Sends the case as Ironic's test does: the latest microversion, its caller's real token, its path formatted, its body as it is. */
+export async function sendCase(testCase: RbacCase, baseUrl: string, format: Readonly<Record<string, string>>, callers: RbacCallers): Promise<Response> {
+  const token = await callers.token(testCase.headers);
+  return fetch(`${baseUrl}${formatPath(testCase.path, format)}`, {
     method: testCase.method.toUpperCase(),
     headers: {
       'X-OpenStack-Ironic-API-Version': '1.82',
@@ -157,6 +157,11 @@ export async function runCase(testCase: RbacCase, options: RunOptions): Promise<
     },
     body: testCase.body === undefined ? undefined : JSON.stringify(testCase.body),
   });
+}
+
+/** Sends the case (`sendCase`) and compares the answer with the status and body Ironic's test expects. */
+export async function runCase(testCase: RbacCase, options: RunOptions): Promise<RbacOutcome> {
+  const response = await sendCase(testCase, options.baseUrl, options.format, options.callers);
   const text = await response.text();
   const outcome = (difference: string | null): RbacOutcome => ({ name: testCase.name, expected: testCase.assert_status, status: response.status, difference });
   // Ironic's canary run accepts any refusal of a deprecated case, and otherwise expects an empty list from it.

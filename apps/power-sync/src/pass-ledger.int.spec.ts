@@ -36,6 +36,18 @@ describe('PassLedger on JetStream', () => {
     expect(await second.plan('recovery', 7, ['c'])).toEqual(['c']);
   });
 
+  it('keeps the first plan against a proposal made after the de-duplication window', async () => {
+    const late = `${stream}_LATE`;
+    const [a, b] = await Promise.all(connections.map((nats) => PassLedger.open(nats, { stream: late, intervalMs: 200 })));
+    try {
+      expect(await a!.plan('sync', 1, ['a'])).toEqual(['a']);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await b!.plan('sync', 1, ['b'])).toEqual(['a']);
+    } finally {
+      await (await jetstreamManager(connections[0]!)).streams.delete(late).catch(() => undefined);
+    }
+  });
+
   it('tells how many parts a member recorded as finished, the last record counting, none as 0', async () => {
     expect(await second.progress('sync', 7, 'host-1.example 42')).toBe(0);
     await first.recordProgress('sync', 7, 'host-1.example 42', 3);

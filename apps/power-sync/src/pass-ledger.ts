@@ -1,6 +1,9 @@
 import { jetstreamManager, jetstream, type JetStreamClient, type JetStreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import { ensureStream } from '@ironledger/bus';
+import { ensureStream, isApiError } from '@ironledger/bus';
+
+/** JetStream's refusal of a publish whose expected last sequence is not the subject's. */
+const WRONG_LAST_SEQUENCE = 10071;
 
 /** Which passes: regular ones, or those over nodes in power-failure maintenance. */
 export type PassKind = 'sync' | 'recovery';
@@ -42,12 +45,20 @@ export class PassLedger {
 
   /**
    * The members pass `pass` of `kind` is planned on: `proposed`, unless another instance planned
-   * it first (the plan's message id lets the server keep only the first), and then that one's.
+   * it first, and then that one's. The server stores a plan only on a subject that holds none (an
+   * expected last subject sequence of 0), however late the proposal; the message id makes a
+   * retried publish of this instance's own plan a duplicate.
    */
   async plan(kind: PassKind, pass: number, proposed: readonly string[]): Promise<string[]> {
     const subject = `${this.subject}.plan.${kind}.${pass}`;
-    const ack = await this.js.publish(subject, JSON.stringify(proposed), { msgID: `plan:${kind}:${pass}` });
-    if (!ack.duplicate) return [...proposed];
+    const claimed = await this.js.publish(subject, JSON.stringify(proposed), { msgID: `plan:${kind}:${pass}`, expect: { lastSubjectSequence: 0 } }).then(
+      (ack) => !ack.duplicate,
+      (error: unknown) => {
+        if (isApiError(error, WRONG_LAST_SEQUENCE)) return false;
+        throw error;
+      },
+    );
+    if (claimed) return [...proposed];
     const stored = await this.jsm.streams.getMessage(this.stream, { last_by_subj: subject });
     if (!stored) throw new Error(`the plan of ${kind} pass ${pass} was claimed and is gone`);
     return stored.json<string[]>();

@@ -4,6 +4,8 @@ import { NamedError } from '@ironledger/domain';
 
 /** JetStream's `JSStreamNameExistErr` (not among the client's named codes). */
 const STREAM_NAME_IN_USE = 10058;
+/** What nats-server 2.9 may answer the second of two adds of the same stream made at once. */
+const SUBJECTS_OVERLAP = 10065;
 
 /** JetStream keeps at most this many copies of a stream. */
 export const MAX_REPLICAS = 5;
@@ -68,7 +70,7 @@ async function setUpStream(jsm: JetStreamManager, name: string, config: Partial<
     try {
       await jsm.streams.add({ ...wanted, name });
     } catch (error) {
-      if (!isApiError(error, STREAM_NAME_IN_USE)) throw error;
+      if (!isApiError(error, STREAM_NAME_IN_USE) && !(isApiError(error, SUBJECTS_OVERLAP) && (await exists(jsm, name)))) throw error;
       await jsm.streams.update(name, wanted);
       await leaderElected(jsm, name);
     }
@@ -76,6 +78,14 @@ async function setUpStream(jsm: JetStreamManager, name: string, config: Partial<
     if (error instanceof JetStreamApiError) throw new StreamRefusedError(name, error.code, error.message, replicas);
     throw error;
   }
+}
+
+/** Whether stream `name` exists: after an add refused for overlapping subjects, whether a concurrent add of the same stream won. */
+async function exists(jsm: JetStreamManager, name: string): Promise<boolean> {
+  return jsm.streams.info(name).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
