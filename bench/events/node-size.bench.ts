@@ -11,10 +11,14 @@
  *
  *   node --expose-gc --import ./scripts/register-ts.mjs bench/events/node-size.bench.ts [--fleet redfish|simulated] [--nodes 10000] [--events 88] [--snapshot file]
  *   NATS_URL=… node --expose-gc --import ./scripts/register-ts.mjs bench/events/node-size.bench.ts --log
+ *
+ * `--share M` measures the model of a process acting for one of M instances on a hash ring (a
+ * conductor among M, a power-sync instance among M): it keeps whole only the nodes of its share
+ * and the rest packed (`FleetReadModel.keepWhole`).
  */
 import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import { parseArgs } from 'node:util';
-import { FleetReadModel, rebuildReadModel, toEventData } from '@ironledger/application';
+import { FleetReadModel, HashRing, rebuildReadModel, toEventData } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
 import { BIOS_ATTRIBUTES } from '@ironledger/bmc-sim';
 import { type BiosSettingValue, type CommandMeta, decide, evolve, type Node, type NodeCommand, type NodeEvent, pythonStr } from '@ironledger/domain';
@@ -29,6 +33,7 @@ const { values } = parseArgs({
     fleet: { type: 'string', default: 'redfish' },
     log: { type: 'boolean', default: false },
     snapshot: { type: 'string' },
+    share: { type: 'string', default: '1' },
   },
 });
 
@@ -143,7 +148,13 @@ if (values.log) {
 } else {
   model = redfishModel(Number(values.nodes));
 }
+const members = Number(values.share);
+if (members > 1) {
+  const ring = new HashRing(Array.from({ length: members }, (_, i) => `instance-${i}`));
+  model.keepWhole((node) => ring.ownerOf(node.uuid) === 'instance-0', `one of ${members}`);
+}
 const seconds = (performance.now() - started) / 1000;
+const whole = [...model.wholeNodes()].length;
 const held = heapUsed() - before;
 const json = [...model.all()].reduce((sum, node) => sum + Buffer.byteLength(JSON.stringify(node)), 0);
 if (values.snapshot) writeHeapSnapshot(values.snapshot);
@@ -159,6 +170,7 @@ console.log(
     ['what', 'result'],
     [
       ['nodes in the model', fmt(model.size)],
+      ['nodes held whole (the rest packed)', `${fmt(whole)}${members > 1 ? ` (the share of one instance of ${members})` : ''}`],
       ['V8 heap held by the read model (after forced GC)', `${fmt(held / 2 ** 20, 1)} MB`],
       ['**heap per node**', `**${fmt(held / model.size)} bytes**`],
       ['node as JSON (`JSON.stringify`), per node', `${fmt(json / model.size)} bytes`],

@@ -57,7 +57,8 @@ export class RaidTaskPoller {
       // The nodes as the read model has them at this position: what a failure recorded below is decided on.
       const basis = this.projection.readModel.position;
       const due: { node: Node; tasks: RaidTasksDue }[] = [];
-      for (const node of this.projection.readModel.all()) {
+      // The nodes it owns are whole (see `keepOwnShare`); one the watchdog has not yet unpacked since the rings changed waits for the next poll.
+      for (const node of this.projection.readModel.wholeNodes()) {
         const tasks = raidTasksDue(node, owns);
         if (tasks) due.push({ node, tasks });
       }

@@ -77,7 +77,7 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
   const card = { group: config.conductorGroup, drivers: [...drivers.keys()] };
   const roster = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start(config.conductorId, card);
   // Each node is looked after by the conductor the rings give it to (see `Watchdog`).
-  const watchdog = new Watchdog(roster, projection, handler, { ...config, ring: card }, log, { allocations: allocator, work: runner });
+  const watchdog = new Watchdog(roster, projection, handler, { ...config, ring: card, ownReadModel: !shared }, log, { allocations: allocator, work: runner });
   watchdog.start();
   // The RAID tasks of the nodes the rings give this conductor, polled every REDFISH_RAID_CONFIG_STATUS_INTERVAL_S (Ironic's 60 s default).
   const raidPoller = new RaidTaskPoller(roster, projection, handler, measuredDrivers, runner, {

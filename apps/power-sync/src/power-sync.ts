@@ -16,6 +16,11 @@ export interface PowerSyncOptions {
   readonly heartbeatIntervalMs: number;
   readonly force: boolean;
   readonly maxRetries: number;
+  /**
+   * Whether the read model is this instance's own (not shared with a gateway in the same process):
+   * it then keeps whole only the nodes of its share of the pass, and the rest packed.
+   */
+  readonly ownReadModel?: boolean;
 }
 
 /** Who is alive among the power-sync instances (the bus's `Roster`, announcing this instance). */
@@ -185,7 +190,11 @@ export class PowerSync {
     // Joined after the plan was made: this instance reads from the next pass on.
     if (!plan.members.includes(self)) return;
     const read = new Set<string>();
-    const share = readingOrder([...this.projection.readModel.all()].filter((node) => due(node) && plan.ownerOf(node.uuid) === self));
+    const model = this.projection.readModel;
+    const ours = (node: Node) => plan.ownerOf(node.uuid) === self;
+    // Decided anew only when the plan's members change (see `FleetReadModel.keepWhole`).
+    if (this.options.ownReadModel) model.keepWhole(ours, plan.members.join(' '));
+    const share = readingOrder([...model.wholeNodes()].filter((node) => due(node) && ours(node)));
     const takeovers = this.takeOverGone(kind, pass, plan, due, read, ends);
     await this.readShare(kind, pass, share, read);
     if (!this.stopped) {

@@ -34,7 +34,7 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
   // What a visit found goes to the conductor owning the node, as a gateway sends a node's commands.
   const conductors = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start();
   const ownerOf = nodeOwnerLookup(() => conductors.members(), (nodeId) => projection.readModel.get(nodeId));
-  const powerSync = new PowerSync(projection, ledger, instances, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs, ownerOf }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
+  const powerSync = new PowerSync(projection, ledger, instances, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs, ownerOf }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs, ownReadModel: !shared }, new PowerSyncMetrics(registry, drivers), log);
 
   const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger: new NestLogger(logger) });
   // Announced only now that its passes are scheduled: a plan that counts this instance is one it runs.

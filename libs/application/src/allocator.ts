@@ -137,18 +137,17 @@ export class Allocator {
     const timeoutMs = (this.options.allocationTimeoutS ?? 60) * 1000;
     for (const allocation of [...fleet.allocations.all()]) {
       if (allocation.state === 'allocating' && (!alive.has(allocation.conductor ?? '') || now - Date.parse(allocation.created_at) > timeoutMs)) {
-        const holder = [...fleet.all()].find((node) => node.allocation_uuid === allocation.uuid);
+        const holder = fleet.holderOfAllocation(allocation.uuid);
         const outcome: Outcome = holder ? { outcome: 'succeeded', node_uuid: holder.uuid } : { outcome: 'failed', error: ALLOCATION_FAILURE.abandoned(allocation.uuid, allocation.conductor) };
         await this.attempt(() => this.finish(allocation, outcome, meta), `recovering allocation ${allocation.uuid}`);
       } else if (allocation.state === 'active' && fleet.get(allocation.node_uuid ?? '')?.allocation_uuid !== allocation.uuid) {
         await this.attempt(() => this.drop(allocation.uuid, meta), `deleting orphaned allocation ${allocation.uuid}`);
       }
     }
-    for (const node of [...fleet.all()]) {
-      if (node.allocation_uuid === null) continue;
-      const state = fleet.allocations.get(node.allocation_uuid)?.state;
+    for (const { allocationUuid, node } of [...fleet.allocationHolders()]) {
+      const state = fleet.allocations.get(allocationUuid)?.state;
       if (state === undefined || state === 'error') {
-        await this.attempt(() => this.parts.nodes.handle(this.deallocate(node.uuid, node.allocation_uuid!, 'recovery', meta)), `releasing node ${node.uuid}`);
+        await this.attempt(() => this.parts.nodes.handle(this.deallocate(node.uuid, allocationUuid, 'recovery', meta)), `releasing node ${node.uuid}`);
       }
     }
   }
@@ -208,8 +207,8 @@ export class Allocator {
     const node = this.parts.fleet.get(nodeId);
     const problems = node ? backfillProblems(node, allocation) : [];
     if (problems.length > 0) return refuse(new AllocationFailedError(ALLOCATION_FAILURE.backfill(allocation.uuid, nodeId, problems)));
-    const holder = [...this.parts.fleet.all()].find((other) => other.instance_uuid === allocation.uuid && other.uuid !== nodeId);
-    if (holder) return refuse(new ResourceConflictError(`Instance ${allocation.uuid} is already associated with a node, it cannot be associated with this other node ${nodeId}`));
+    const holder = this.parts.fleet.holderOfInstance(allocation.uuid);
+    if (holder && holder.uuid !== nodeId) return refuse(new ResourceConflictError(`Instance ${allocation.uuid} is already associated with a node, it cannot be associated with this other node ${nodeId}`));
     try {
       await this.parts.nodes.handle(this.allocate(nodeId, allocation, true, meta));
     } catch (error) {

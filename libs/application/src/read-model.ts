@@ -20,6 +20,7 @@ import {
 } from '@ironledger/domain';
 import { type RecordedEvent } from '@ironledger/event-store';
 import { toResourceEvent } from './codec.js';
+import { type KeepWhole, NodeTable } from './node-table.js';
 
 /** An event as the read model applied it, with its resource before and after it. */
 export type AppliedEvent =
@@ -92,7 +93,7 @@ export class NodeItems<T extends { readonly uuid: string }> {
   private readonly uuidsByKey = new Map<string, string>();
 
   constructor(
-    private readonly nodes: ReadonlyMap<string, Node>,
+    private readonly nodes: { get(id: string): Node | undefined },
     private readonly itemsOf: (node: Node) => readonly T[],
     private readonly keysOf: (item: T) => readonly (string | null)[] = () => [],
   ) {}
@@ -146,8 +147,11 @@ export class FleetReadModel {
   readonly chassis = new ResourceMap<Chassis>();
   readonly allocations = new ResourceMap<Allocation>();
   readonly deployTemplates = new ResourceMap<DeployTemplate>();
-  private readonly nodes = new Map<string, Node>();
+  private readonly nodes = new NodeTable();
   private readonly idsByName = new Map<string, string>();
+  /** The node naming each allocation (`allocation_uuid`), and each instance (`instance_uuid`). */
+  private readonly idsByAllocation = new Map<string, string>();
+  private readonly idsByInstance = new Map<string, string>();
   /** Ports by UUID and by MAC address. */
   readonly portIndex = new NodeItems<Port>(this.nodes, (node) => node.ports, (port) => [port.address]);
   /** Port groups by UUID, by name and by MAC address (names and MACs cannot collide: a name with a `:` is no valid name). */
@@ -201,10 +205,9 @@ export class FleetReadModel {
     if (after) this.nodes.set(nodeId, after);
     else this.nodes.delete(nodeId);
     // Most events leave the name alone; updating the index only on a change keeps rebuilds fast.
-    if (before?.name !== after?.name) {
-      if (before?.name) this.idsByName.delete(before.name);
-      if (after?.name) this.idsByName.set(after.name, nodeId);
-    }
+    reindex(this.idsByName, nodeId, before?.name, after?.name);
+    reindex(this.idsByAllocation, nodeId, before?.allocation_uuid, after?.allocation_uuid);
+    reindex(this.idsByInstance, nodeId, before?.instance_uuid, after?.instance_uuid);
     const movedTo = 'to_node' in event.data ? event.data.to_node : undefined;
     this.portIndex.update(nodeId, before, after, movedTo);
     this.portgroups.update(nodeId, before, after, movedTo);
@@ -222,8 +225,10 @@ export class FleetReadModel {
     copy.chassis.copyFrom(this.chassis);
     copy.allocations.copyFrom(this.allocations);
     copy.deployTemplates.copyFrom(this.deployTemplates);
-    for (const [id, node] of this.nodes) copy.nodes.set(id, node);
+    copy.nodes.copyFrom(this.nodes);
     for (const [name, id] of this.idsByName) copy.idsByName.set(name, id);
+    for (const [allocation, id] of this.idsByAllocation) copy.idsByAllocation.set(allocation, id);
+    for (const [instance, id] of this.idsByInstance) copy.idsByInstance.set(instance, id);
     copy.portIndex.copyFrom(this.portIndex);
     copy.portgroups.copyFrom(this.portgroups);
     copy.volumeConnectors.copyFrom(this.volumeConnectors);
@@ -237,8 +242,42 @@ export class FleetReadModel {
     return this.nodes.get(idOrName) ?? this.nodes.get(this.idsByName.get(idOrName) ?? '');
   }
 
+  /** Every node in creation order (a packed node is unpacked for it: see `keepWhole`). */
   all(): IterableIterator<Node> {
     return this.nodes.values();
+  }
+
+  /** The node naming this allocation as its own. */
+  holderOfAllocation(allocationUuid: string): Node | undefined {
+    const id = this.idsByAllocation.get(allocationUuid);
+    return id === undefined ? undefined : this.nodes.get(id);
+  }
+
+  /** The node of this instance. */
+  holderOfInstance(instanceUuid: string): Node | undefined {
+    const id = this.idsByInstance.get(instanceUuid);
+    return id === undefined ? undefined : this.nodes.get(id);
+  }
+
+  /** Every node naming an allocation, with it. */
+  *allocationHolders(): IterableIterator<{ allocationUuid: string; node: Node }> {
+    for (const [allocationUuid, id] of [...this.idsByAllocation]) {
+      const node = this.nodes.get(id);
+      if (node) yield { allocationUuid, node };
+    }
+  }
+
+  /**
+   * Keeps whole only the nodes a process acts for, and the others packed (see `NodeTable`);
+   * `reason` names what `keep` was made from, so that a second call for the same reason is free.
+   */
+  keepWhole(keep: KeepWhole | undefined, reason?: string): void {
+    this.nodes.keepWhole(keep, reason);
+  }
+
+  /** The nodes held whole: all of them, or those `keepWhole` keeps and a few recently used. */
+  wholeNodes(): IterableIterator<Node> {
+    return this.nodes.wholeNodes();
   }
 
   /** A port by UUID, with its node. */
@@ -264,7 +303,7 @@ export class FleetReadModel {
   /** A digest of every resource's state, independent of the order they were created in (nodes first, as they always were). */
   checksum(): string {
     const hash = createHash('sha256');
-    for (const id of [...this.nodes.keys()].sort()) hash.update(JSON.stringify(this.nodes.get(id))).update('\n');
+    for (const id of [...this.nodes.keys()].sort()) hash.update(JSON.stringify(this.nodes.peek(id))).update('\n');
     const others = this.otherLines();
     for (const key of [...others.keys()].sort()) hash.update(key).update(others.get(key)!).update('\n');
     return hash.digest('hex');
@@ -273,7 +312,7 @@ export class FleetReadModel {
   /** Nodes (by UUID) and other resources (`kind:uuid`) whose state differs between this model and `other`. */
   differences(other: FleetReadModel): string[] {
     const ids = new Set([...this.nodes.keys(), ...other.nodes.keys()]);
-    const nodes = [...ids].filter((id) => JSON.stringify(this.nodes.get(id)) !== JSON.stringify(other.nodes.get(id)));
+    const nodes = [...ids].filter((id) => JSON.stringify(this.nodes.peek(id)) !== JSON.stringify(other.nodes.peek(id)));
     const [mine, theirs] = [this.otherLines(), other.otherLines()];
     const rest = [...new Set([...mine.keys(), ...theirs.keys()])].filter((key) => mine.get(key) !== theirs.get(key));
     return [...nodes, ...rest].sort();
@@ -283,4 +322,11 @@ export class FleetReadModel {
   private otherLines(): Map<string, string> {
     return new Map([...this.chassis.lines('chassis'), ...this.allocations.lines('allocation'), ...this.deployTemplates.lines('deploy_template')]);
   }
+}
+
+/** Moves `id` in a unique index from the key it had to the key it has. */
+function reindex(index: Map<string, string>, id: string, was: string | null | undefined, is: string | null | undefined): void {
+  if (was === is) return;
+  if (was && index.get(was) === id) index.delete(was);
+  if (is) index.set(is, id);
 }

@@ -297,7 +297,16 @@ const REGISTERED: Omit<Node, keyof NodeFields | 'uuid' | 'created_at' | 'provisi
  * hardware type's defaults. Strings of the domain's vocabulary and empty fields are the shared ones.
  */
 export function newNode(uuid: string, createdAt: string, fields: Partial<Node> & Pick<Node, 'provision_state'>): Node {
-  const node = copyNode(Object.assign({}, DEFAULT_NODE_FIELDS, defaultInterfaces(fields.driver ?? DEFAULT_NODE_FIELDS.driver), REGISTERED, { uuid, created_at: createdAt }, fields));
+  return withSharedValues(copyNode(Object.assign({}, DEFAULT_NODE_FIELDS, defaultInterfaces(fields.driver ?? DEFAULT_NODE_FIELDS.driver), REGISTERED, { uuid, created_at: createdAt }, fields)));
+}
+
+/** A node parsed back from its own JSON, shaped and sharing values as `newNode` and `evolve` make them. */
+export function restoreNode(parsed: Node): Node {
+  return withSharedValues(copyNode(parsed));
+}
+
+/** `node` (a fresh copy) with the domain's vocabulary and empty fields as the shared values. */
+function withSharedValues(node: Node): Node {
   const values = node as unknown as Record<string, unknown>;
   for (const key in values) {
     const value = values[key];

@@ -1,0 +1,117 @@
+import { describe, expect, it } from '@jest/globals';
+import { type CommandMeta, newNode, type Node, type NodeCommand } from '@ironledger/domain';
+import { InMemoryEventStore } from '@ironledger/event-store';
+import { NodeCommandHandler } from './command-handler.js';
+import { NodeTable } from './node-table.js';
+import { rebuildReadModel } from './projection.js';
+import { FleetReadModel } from './read-model.js';
+
+let request = 0;
+const meta = (): CommandMeta => ({ at: '2026-11-29T12:00:00Z', actor: 'op', requestId: `req-${++request}`, conductor: 'c1' });
+const nodeId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const NODES = 40;
+/** The share a process acts for in these tests: every third node. */
+const mine = (node: Node) => Number(node.uuid.slice(-12)) % 3 === 0;
+
+/** A small fleet with names, ports, a port group, instances, managed and updated nodes, and deleted ones. */
+async function fleetStore(): Promise<{ store: InMemoryEventStore; send: (command: Omit<NodeCommand, 'meta'>) => Promise<unknown> }> {
+  const store = new InMemoryEventStore();
+  const handler = new NodeCommandHandler(store);
+  const send = (command: Omit<NodeCommand, 'meta'>) => handler.handle({ ...command, meta: meta() } as NodeCommand);
+  for (let n = 0; n < NODES; n++) {
+    const id = nodeId(n);
+    await send({ type: 'RegisterNode', nodeId: id, data: { driver: 'fake-hardware', name: `node-${n}`, provision_state: 'enroll', driver_info: { address: `10.0.0.${n}` } } });
+    await send({ type: 'AddPort', nodeId: id, data: { uuid: `port-${n}`, address: `aa:00:00:00:00:${String(n).padStart(2, '0')}` } });
+    if (n % 2 === 0) {
+      await send({ type: 'RequestProvisionAction', nodeId: id, data: { target: 'manage' } });
+      await send({ type: 'RecordProvisionOutcome', nodeId: id, data: { outcome: 'succeeded' } });
+    }
+    if (n % 5 === 0) await send({ type: 'UpdateNode', nodeId: id, data: { changes: { instance_uuid: `inst-${n}`, extra: { rack: n } } } });
+  }
+  await send({ type: 'AddPortgroup', nodeId: nodeId(4), data: { uuid: 'group-4', name: 'bond-4' } });
+  return { store, send };
+}
+
+/** What the tests compare: every node, its indexes, and the checksum. */
+function view(model: FleetReadModel) {
+  return {
+    checksum: model.checksum(),
+    nodes: [...model.all()].map((node) => JSON.stringify(node)),
+    byName: Array.from({ length: NODES }, (_, n) => model.get(`node-${n}`)?.uuid ?? null),
+    byMac: Array.from({ length: NODES }, (_, n) => model.nodeWithAddress(`aa:00:00:00:00:${String(n).padStart(2, '0')}`)?.uuid ?? null),
+    byInstance: Array.from({ length: NODES }, (_, n) => model.holderOfInstance(`inst-${n}`)?.uuid ?? null),
+    group: model.portgroups.byKey('bond-4')?.node.uuid ?? null,
+  };
+}
+
+describe('FleetReadModel keeping only a share whole', () => {
+  it('reads and folds exactly as a model holding every node whole, and holds only the share whole after deciding', async () => {
+    const { store, send } = await fleetStore();
+    const whole = await rebuildReadModel(store);
+    const share = new FleetReadModel();
+    share.keepWhole(mine, 'every third');
+    for (const event of await store.readAll()) share.apply(event);
+    expect(view(share)).toEqual(view(whole));
+
+    // Deciding anew packs every node outside the share (the recently used ones among them).
+    share.keepWhole((node) => mine(node), 'every third, again');
+    expect([...share.wholeNodes()].map((node) => node.uuid).sort()).toEqual([...whole.all()].filter(mine).map((node) => node.uuid).sort());
+
+    // Packed nodes change, move their port, get renamed and deleted as whole ones do.
+    const after = (await store.readAll()).at(-1)!.position;
+    await send({ type: 'UpdateNode', nodeId: nodeId(1), data: { changes: { name: 'renamed-1', instance_uuid: 'inst-new' } } });
+    await send({ type: 'RequestProvisionAction', nodeId: nodeId(7), data: { target: 'manage' } });
+    await send({ type: 'DeleteNode', nodeId: nodeId(11), data: {} });
+    await send({ type: 'RemovePort', nodeId: nodeId(13), data: { uuid: 'port-13' } });
+    for (const event of await store.readAll({ after })) {
+      share.apply(event);
+      whole.apply(event);
+    }
+    expect(view(share)).toEqual(view(whole));
+    expect(share.get('renamed-1')?.uuid).toBe(nodeId(1));
+    expect(share.differences(whole)).toEqual([]);
+    expect(share.copy().checksum()).toBe(whole.checksum());
+  });
+
+  it('decides nothing anew for the same reason, and everything for a new one', async () => {
+    const { store } = await fleetStore();
+    const model = await rebuildReadModel(store);
+    let asked = 0;
+    const counting = (node: Node) => (asked++, mine(node));
+    model.keepWhole(counting, 'members a b');
+    expect(asked).toBe(NODES);
+    model.keepWhole(counting, 'members a b');
+    expect(asked).toBe(NODES);
+    model.keepWhole(() => true, 'members a');
+    expect([...model.wholeNodes()]).toHaveLength(NODES);
+  });
+});
+
+describe('NodeTable', () => {
+  const node = (n: number) => newNode(nodeId(n), '2026-11-29T12:00:00Z', { provision_state: 'enroll', name: `node-${n}`, driver_info: { address: `10.0.0.${n}` } });
+
+  it('holds at most its limit of recently used nodes outside the share whole, least recently used packed first', () => {
+    const table = new NodeTable(2);
+    table.keepWhole(() => false, 'none');
+    for (let n = 0; n < 5; n++) table.set(nodeId(n), node(n));
+    expect([...table.wholeNodes()].map((held) => held.name)).toEqual(['node-3', 'node-4']);
+    expect(table.get(nodeId(0))?.name).toBe('node-0');
+    expect([...table.wholeNodes()].map((held) => held.name)).toEqual(['node-0', 'node-4']);
+    // Reading through the fleet holds nothing more.
+    expect([...table.values()].map((held) => held.name)).toEqual(['node-0', 'node-1', 'node-2', 'node-3', 'node-4']);
+    expect(table.peek(nodeId(2))).toEqual(node(2));
+    expect([...table.wholeNodes()]).toHaveLength(2);
+  });
+
+  it('gives back a packed node equal to the one stored, with the shared empty values of a node made by the domain', () => {
+    const table = new NodeTable(0);
+    table.keepWhole(() => false, 'none');
+    table.set(nodeId(1), node(1));
+    table.set(nodeId(2), node(2));
+    expect([...table.wholeNodes()]).toHaveLength(0);
+    const back = table.peek(nodeId(2))!;
+    expect(back).toEqual(node(2));
+    expect(Object.keys(back)).toEqual(Object.keys(node(2)));
+    expect(back.extra).toBe(node(3).extra);
+  });
+});
