@@ -23,7 +23,8 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
 
   const store = shared?.store ?? (await openEventStore(config.store).catch(exitIfRefused));
   const projection = shared?.projection ?? new LiveProjection(store);
-  if (!shared) await projection.start();
+  // Each pass keeps whole the share its plan gives this instance; until the first, no node.
+  if (!shared) await projection.start(() => false);
   const nats = await connect({ ...natsAccess(config.natsUrl), name: `power-sync ${config.instanceId}`, maxReconnectAttempts: -1 });
   const syncIntervalMs = config.syncIntervalS * 1000;
   const recoveryIntervalMs = config.recoveryIntervalS * 1000;

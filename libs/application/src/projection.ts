@@ -1,12 +1,17 @@
 import { type EventStore, type Subscription } from '@ironledger/event-store';
 import { PositionWaiters } from './position-waiters.js';
+import { type KeepWhole } from './node-table.js';
 import { type AppliedEvent, FleetReadModel } from './read-model.js';
 
 const PAGE = 10_000;
 
-/** Folds the whole event log into a fresh read model (what `rebuild` compares against). */
-export async function rebuildReadModel(store: EventStore, onProgress?: (events: number, position: number) => void): Promise<FleetReadModel> {
+/**
+ * Folds the whole event log into a fresh read model (what `rebuild` compares against); `keepWhole`:
+ * the only nodes to keep whole meanwhile, the rest packed (see `FleetReadModel.keepWhole`).
+ */
+export async function rebuildReadModel(store: EventStore, onProgress?: (events: number, position: number) => void, keepWhole?: KeepWhole): Promise<FleetReadModel> {
   const model = new FleetReadModel();
+  if (keepWhole) model.keepWhole(keepWhole, 'catching up');
   let count = 0;
   for await (const page of store.readAllPages({ pageSize: PAGE })) {
     for (const event of page) model.apply(event);
@@ -49,9 +54,13 @@ export class LiveProjection {
     return this.model;
   }
 
-  /** Catches up with the log, then follows it live. Resolves once caught up. */
-  async start(): Promise<void> {
-    this.follow(await rebuildReadModel(this.store));
+  /**
+   * Catches up with the log, then follows it live. Resolves once caught up. `keepWhole`: the only
+   * nodes to keep whole until told otherwise (a process acting for a share of the fleet that does
+   * not know its share yet), the rest packed.
+   */
+  async start(keepWhole?: KeepWhole): Promise<void> {
+    this.follow(await rebuildReadModel(this.store, undefined, keepWhole));
   }
 
   /**
