@@ -151,7 +151,7 @@ if (values.log) {
 const members = Number(values.share);
 if (members > 1) {
   const ring = new HashRing(Array.from({ length: members }, (_, i) => `instance-${i}`));
-  model.keepWhole((node) => ring.ownerOf(node.uuid) === 'instance-0', `one of ${members}`);
+  model.keepWhole({ keep: (node) => ring.ownerOf(node.uuid) === 'instance-0' });
 }
 const seconds = (performance.now() - started) / 1000;
 const whole = [...model.wholeNodes()].length;

@@ -43,7 +43,7 @@ function median(label: string, run: (i: number) => unknown): Promise<string> | s
 
 const registry = new Registry();
 let now = start;
-registerFleetGauges(registry, { all: () => fleet.values() }, { stuckAfterS: 3600, now: () => now });
+registerFleetGauges(registry, { summaries: () => fleet.values() }, { stuckAfterS: 3600, now: () => now });
 const rows = [
   await median('census: one pass over the nodes', () => fleetCensus(fleet.values(), start, 3600_000)),
   // Each scrape a second after the last: a new pass every time.

@@ -38,7 +38,7 @@ export async function startConductor(config: ConductorConfig, shared?: SharedSta
   const store = shared?.store ?? (await openEventStore(config.store).catch(exitIfRefused));
   const projection = shared?.projection ?? new LiveProjection(store);
   // Until its watchdog knows its share (see `keepOwnShare`), the nodes it holds are the only ones it keeps whole.
-  if (!shared) await projection.start((node) => node.reservation === config.conductorId);
+  if (!shared) await projection.start({ keep: (node) => node.reservation === config.conductorId, reason: 'catching up' });
   // Verbs and power actions are decided with the drivers' judgement of the node's interfaces, as Ironic's conductor validates them.
   const handler = new NodeCommandHandler(store, undefined, undefined, driverCheck(config.drivers.agent?.images));
   const chassis = new ChassisCommandHandler(store);

@@ -49,7 +49,7 @@ export function ringOwnership(roster: Liveness, conductorId: string, card: Omit<
  */
 export function keepOwnShare(model: FleetReadModel, roster: Liveness, conductorId: string, owns: (node: Node) => boolean): void {
   const live = roster.members().filter((member) => member.alive && member.id !== conductorId).map((member) => `${member.id}/${member.group}/${member.drivers.join(',')}`);
-  model.keepWhole((node) => node.reservation === conductorId || owns(node), live.sort().join(' '));
+  model.keepWhole({ keep: (node) => node.reservation === conductorId || owns(node), reason: live.sort().join(' ') });
 }
 
 /** This conductor's own work (the `WorkRunner`): which nodes it works on, how to take one up again, and what a commit leaves to do. */

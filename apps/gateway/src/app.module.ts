@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
-import { LiveProjection } from '@ironledger/application';
+import { LiveProjection, mostRecentlyUsed } from '@ironledger/application';
 import { type EventStore } from '@ironledger/event-store';
 import { type Logger } from 'pino';
 import { AgentController } from './agent/agent.controller.js';
@@ -70,7 +70,7 @@ export class GatewayModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: EVENT_STORE, useValue: store },
         { provide: LiveProjection, useValue: projection },
-        { provide: AuditService, useValue: new AuditService(store, projection) },
+        { provide: AuditService, useValue: new AuditService(store, projection, mostRecentlyUsed(config.wholeNodes)) },
         { provide: ConductorLink, useValue: conductors },
         { provide: GatewayMetrics, useValue: metrics },
         { provide: NodeService, useValue: nodes },

@@ -36,6 +36,12 @@ export interface GatewayConfig {
    */
   readonly readSyncTimeoutMs: number;
   /**
+   * READ_MODEL_WHOLE_NODES (default 20,000): how many nodes the gateway keeps whole in its read
+   * model, those read or changed most recently; the rest are packed (see `FleetReadModel.keepWhole`).
+   * A gateway sharing its process's read model (the all-in-one) keeps every node whole.
+   */
+  readonly wholeNodes: number;
+  /**
    * The event relay (subscribers' NATS stream): RELAY_STREAM (default `IRONLEDGER_NODE_EVENTS`),
    * EVENTS_SUBJECT_PREFIX (default `ironledger.events`), NOTIFICATIONS (`true`: also publish Ironic-style notifications under
    * `ironledger.notifications`; off by default, as Ironic's `notification_level` is), JETSTREAM_REPLICAS (the
@@ -138,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       keepAliveTimeoutMs: number('HTTP_KEEPALIVE_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs),
       idleTimeoutMs: number('HTTP_IDLE_TIMEOUT_MS', DEFAULT_SERVER_LIMITS.idleTimeoutMs),
     },
+    wholeNodes: number('READ_MODEL_WHOLE_NODES', 20_000, { min: 0 }),
     events: { maxClients: number('EVENTS_MAX_CLIENTS', 256) },
     agentFlood: { maxFailures: number('AGENT_FLOOD_MAX_FAILURES', 30), windowMs: number('AGENT_FLOOD_WINDOW_S', 10) * 1000 },
     metrics: { port: number('METRICS_PORT', 0, { min: 0, max: 65535 }), host: env.METRICS_HOST || '127.0.0.1', stuckNodeThresholdS: number('STUCK_NODE_THRESHOLD_S', 3600) },

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LiveProjection, type SharedState } from '@ironledger/application';
+import { LiveProjection, mostRecentlyUsed, type SharedState } from '@ironledger/application';
 import { exitIfRefused } from '@ironledger/bus';
 import { type LocalConductor } from '@ironledger/contracts';
 import { openEventStore, SharedSubscriptionStore } from '@ironledger/event-store';
@@ -50,7 +50,8 @@ export async function startGateway(config: GatewayConfig, shared?: SharedState, 
 
   const store = shared?.store ?? new SharedSubscriptionStore(await openEventStore(config.store).catch(exitIfRefused));
   const projection = shared?.projection ?? new LiveProjection(store);
-  if (!shared) await projection.start();
+  // Its own read model keeps whole only the nodes used most recently (the all-in-one's keeps every node whole for its conductor and power sync).
+  if (!shared) await projection.start(mostRecentlyUsed(config.wholeNodes));
   const agents = new AgentLiveness((nodeId) => projection.readModel.get(nodeId));
   const metrics = new GatewayMetrics(serviceRegistry('gateway'), store, projection, { ...config.metrics, lastHeartbeat: (node) => agents.lastHeartbeat(node) });
   const gateway = { id: config.instanceId, readModel: projection, syncTimeoutMs: config.readSyncTimeoutMs };

@@ -193,7 +193,7 @@ export class PowerSync {
     const model = this.projection.readModel;
     const ours = (node: Node) => plan.ownerOf(node.uuid) === self;
     // Decided anew only when the plan's members change (see `FleetReadModel.keepWhole`).
-    if (this.options.ownReadModel) model.keepWhole(ours, plan.members.join(' '));
+    if (this.options.ownReadModel) model.keepWhole({ keep: ours, reason: plan.members.join(' ') });
     const share = readingOrder([...model.wholeNodes()].filter((node) => due(node) && ours(node)));
     const takeovers = this.takeOverGone(kind, pass, plan, due, read, ends);
     await this.readShare(kind, pass, share, read);

@@ -24,7 +24,7 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
   const store = shared?.store ?? (await openEventStore(config.store).catch(exitIfRefused));
   const projection = shared?.projection ?? new LiveProjection(store);
   // Each pass keeps whole the share its plan gives this instance; until the first, no node.
-  if (!shared) await projection.start(() => false);
+  if (!shared) await projection.start({ keep: () => false, reason: 'catching up' });
   const nats = await connect({ ...natsAccess(config.natsUrl), name: `power-sync ${config.instanceId}`, maxReconnectAttempts: -1 });
   const syncIntervalMs = config.syncIntervalS * 1000;
   const recoveryIntervalMs = config.recoveryIntervalS * 1000;

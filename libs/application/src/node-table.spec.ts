@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { type CommandMeta, newNode, type Node, type NodeCommand } from '@ironledger/domain';
 import { InMemoryEventStore } from '@ironledger/event-store';
 import { NodeCommandHandler } from './command-handler.js';
-import { NodeTable } from './node-table.js';
+import { NodeTable, SUMMARY_FIELDS } from './node-table.js';
 import { rebuildReadModel } from './projection.js';
 import { FleetReadModel } from './read-model.js';
 
@@ -41,6 +41,7 @@ function view(model: FleetReadModel) {
     byMac: Array.from({ length: NODES }, (_, n) => model.nodeWithAddress(`aa:00:00:00:00:${String(n).padStart(2, '0')}`)?.uuid ?? null),
     byInstance: Array.from({ length: NODES }, (_, n) => model.holderOfInstance(`inst-${n}`)?.uuid ?? null),
     group: model.portgroups.byKey('bond-4')?.node.uuid ?? null,
+    summaries: [...model.summaries()].map((summary) => JSON.stringify(SUMMARY_FIELDS.map((field) => summary[field]))),
   };
 }
 
@@ -49,12 +50,13 @@ describe('FleetReadModel keeping only a share whole', () => {
     const { store, send } = await fleetStore();
     const whole = await rebuildReadModel(store);
     const share = new FleetReadModel();
-    share.keepWhole(mine, 'every third');
+    share.keepWhole({ keep: mine, reason: 'every third' });
     for (const event of await store.readAll()) share.apply(event);
     expect(view(share)).toEqual(view(whole));
+    expect(view(whole).summaries[0]).toBe(JSON.stringify(SUMMARY_FIELDS.map((field) => whole.get(nodeId(0))![field])));
 
     // Deciding anew packs every node outside the share (the recently used ones among them).
-    share.keepWhole((node) => mine(node), 'every third, again');
+    share.keepWhole({ keep: (node) => mine(node), reason: 'every third, again' });
     expect([...share.wholeNodes()].map((node) => node.uuid).sort()).toEqual([...whole.all()].filter(mine).map((node) => node.uuid).sort());
 
     // Packed nodes change, move their port, get renamed and deleted as whole ones do.
@@ -78,11 +80,11 @@ describe('FleetReadModel keeping only a share whole', () => {
     const model = await rebuildReadModel(store);
     let asked = 0;
     const counting = (node: Node) => (asked++, mine(node));
-    model.keepWhole(counting, 'members a b');
+    model.keepWhole({ keep: counting, reason: 'members a b' });
     expect(asked).toBe(NODES);
-    model.keepWhole(counting, 'members a b');
+    model.keepWhole({ keep: counting, reason: 'members a b' });
     expect(asked).toBe(NODES);
-    model.keepWhole(() => true, 'members a');
+    model.keepWhole({ keep: () => true, reason: 'members a' });
     expect([...model.wholeNodes()]).toHaveLength(NODES);
   });
 });
@@ -91,21 +93,28 @@ describe('NodeTable', () => {
   const node = (n: number) => newNode(nodeId(n), '2026-11-29T12:00:00Z', { provision_state: 'enroll', name: `node-${n}`, driver_info: { address: `10.0.0.${n}` } });
 
   it('holds at most its limit of recently used nodes outside the share whole, least recently used packed first', () => {
-    const table = new NodeTable(2);
-    table.keepWhole(() => false, 'none');
+    const table = new NodeTable();
+    table.keepWhole({ keep: () => false, recent: 2 });
     for (let n = 0; n < 5; n++) table.set(nodeId(n), node(n));
     expect([...table.wholeNodes()].map((held) => held.name)).toEqual(['node-3', 'node-4']);
+    expect(table.packed).toBe(3);
     expect(table.get(nodeId(0))?.name).toBe('node-0');
     expect([...table.wholeNodes()].map((held) => held.name)).toEqual(['node-0', 'node-4']);
+    expect(table.packed).toBe(3);
+    table.delete(nodeId(1));
+    table.delete(nodeId(4));
+    expect(table.packed).toBe(2);
+    expect(table.size).toBe(3);
+    table.set(nodeId(1), node(1));
     // Reading through the fleet holds nothing more.
-    expect([...table.values()].map((held) => held.name)).toEqual(['node-0', 'node-1', 'node-2', 'node-3', 'node-4']);
+    expect([...table.values()].map((held) => held.name)).toEqual(['node-0', 'node-2', 'node-3', 'node-1']);
     expect(table.peek(nodeId(2))).toEqual(node(2));
     expect([...table.wholeNodes()]).toHaveLength(2);
   });
 
   it('gives back a packed node equal to the one stored, with the shared empty values of a node made by the domain', () => {
-    const table = new NodeTable(0);
-    table.keepWhole(() => false, 'none');
+    const table = new NodeTable();
+    table.keepWhole({ keep: () => false, recent: 0 });
     table.set(nodeId(1), node(1));
     table.set(nodeId(2), node(2));
     expect([...table.wholeNodes()]).toHaveLength(0);

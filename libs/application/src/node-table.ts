@@ -4,6 +4,52 @@ import { type Node, restoreNode } from '@ironledger/domain';
 /** Which nodes a process keeps whole: those it acts for. */
 export type KeepWhole = (node: Node) => boolean;
 
+/** What a read model keeps whole, and why (see `NodeTable.keepWhole`). */
+export interface WholeNodes {
+  /** The nodes to keep whole. */
+  readonly keep: KeepWhole;
+  /** How many others read or changed most recently stay whole too (`RECENT_LIMIT` by default). */
+  readonly recent?: number;
+  /** What `keep` was made from (the live members of a ring, say): the same reason again decides nothing anew. */
+  readonly reason?: string;
+}
+
+/**
+ * What a packed node keeps unpacked beside it: what the API's lists filter, sort and narrow by
+ * (and the fields of their default view), what the fleet's census counts, and who holds the node.
+ */
+export const SUMMARY_FIELDS = [
+  'uuid', 'name', 'instance_uuid', 'maintenance', 'retired', 'provision_state', 'power_state', 'driver', 'resource_class', 'fault',
+  'conductor_group', 'owner', 'lessee', 'chassis_uuid', 'description', 'shard', 'reservation', 'created_at', 'provision_updated_at', 'agent',
+] as const satisfies readonly (keyof Node)[];
+
+/** A node's summary (a whole node is its own). */
+export type NodeSummary = Pick<Node, (typeof SUMMARY_FIELDS)[number]>;
+
+/** A packed node: its deflated JSON as a one-byte string, and its summary. */
+class PackedNode {
+  readonly summary: NodeSummary;
+
+  constructor(
+    readonly packed: string,
+    node: Node,
+  ) {
+    // One literal, every field in one order: one hidden class for every summary.
+    this.summary = {
+      uuid: node.uuid, name: node.name, instance_uuid: node.instance_uuid, maintenance: node.maintenance, retired: node.retired,
+      provision_state: node.provision_state, power_state: node.power_state, driver: node.driver, resource_class: node.resource_class,
+      fault: node.fault, conductor_group: node.conductor_group, owner: node.owner, lessee: node.lessee, chassis_uuid: node.chassis_uuid,
+      description: node.description, shard: node.shard, reservation: node.reservation, created_at: node.created_at,
+      provision_updated_at: node.provision_updated_at, agent: node.agent,
+    };
+  }
+}
+
+/** Every node packed but the `count` read or changed most recently (a process acting for the whole fleet, but holding only part of it whole). */
+export function mostRecentlyUsed(count: number): WholeNodes {
+  return { keep: () => false, recent: count, reason: `the ${count} most recently used` };
+}
+
 /** Cold nodes held whole for a while after they were read or changed (about 2.4 KB each). */
 const RECENT_LIMIT = 4096;
 
@@ -12,25 +58,31 @@ const RECENT_LIMIT = 4096;
  * the process says which ones to keep whole (`keepWhole`): a conductor its share of the hash rings,
  * a power-sync instance its share of the pass. The others are packed: their JSON deflated against
  * a dictionary (the JSON of the first node packed: a fleet's nodes share most of their text), about
- * 110 bytes for a verified Redfish node instead of 2.4 KB, and unpacked whenever they are read. The
+ * 130 bytes for a verified Redfish node instead of 2.2 KB, and unpacked whenever they are read
+ * (what lists filter and count by stays at hand: `summaries`). The
  * cold nodes read or changed most recently stay whole too, up to `RECENT_LIMIT` (a write-back
  * cache): a node going through a provision gets its events in quick succession and is packed once
  * it goes quiet, not once per event.
  */
 export class NodeTable {
-  /** A whole node, or a packed one (its deflated JSON as a one-byte string). */
-  private readonly entries = new Map<string, Node | string>();
+  private readonly entries = new Map<string, Node | PackedNode>();
+  /** How many entries are packed. */
+  private packedCount = 0;
   /** Cold nodes held whole for now, least recently used first. */
   private readonly recent = new Set<string>();
   private keep?: KeepWhole;
-  /** What `keep` was last decided from: the same reason again decides nothing anew. */
+  /** What `keep` was last decided from. */
   private keptFor?: string;
+  private recentLimit = RECENT_LIMIT;
   private dictionary?: Buffer;
-
-  constructor(private readonly recentLimit = RECENT_LIMIT) {}
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** How many nodes are held packed now. */
+  get packed(): number {
+    return this.packedCount;
   }
 
   has(id: string): boolean {
@@ -45,7 +97,7 @@ export class NodeTable {
   get(id: string): Node | undefined {
     const entry = this.entries.get(id);
     if (entry === undefined) return undefined;
-    if (typeof entry !== 'string') {
+    if (!(entry instanceof PackedNode)) {
       if (this.recent.delete(id)) this.recent.add(id);
       return entry;
     }
@@ -57,11 +109,11 @@ export class NodeTable {
   /** The node `id` without holding it whole: for reading through the whole fleet once. */
   peek(id: string): Node | undefined {
     const entry = this.entries.get(id);
-    return typeof entry === 'string' ? this.unpack(entry) : entry;
+    return entry instanceof PackedNode ? this.unpack(entry) : entry;
   }
 
   set(id: string, node: Node): void {
-    this.entries.set(id, node);
+    this.put(id, node);
     this.recent.delete(id);
     if (!this.keep || this.keep(node)) return;
     this.recent.add(id);
@@ -69,45 +121,53 @@ export class NodeTable {
   }
 
   delete(id: string): void {
-    this.entries.delete(id);
+    this.put(id, undefined);
     this.recent.delete(id);
   }
 
   /** Every node in creation order, packed ones unpacked one at a time (not held). */
   *values(): IterableIterator<Node> {
-    for (const entry of this.entries.values()) yield typeof entry === 'string' ? this.unpack(entry) : entry;
+    for (const entry of this.entries.values()) yield entry instanceof PackedNode ? this.unpack(entry) : entry;
+  }
+
+  /** Every node's summary in creation order, nothing unpacked. */
+  *summaries(): IterableIterator<NodeSummary> {
+    for (const entry of this.entries.values()) yield entry instanceof PackedNode ? entry.summary : entry;
   }
 
   /** The nodes held whole: every one `keepWhole` keeps, and the recently used ones. */
   *wholeNodes(): IterableIterator<Node> {
-    for (const entry of this.entries.values()) if (typeof entry !== 'string') yield entry;
+    for (const entry of this.entries.values()) if (!(entry instanceof PackedNode)) yield entry;
   }
 
   /**
-   * From now on keeps whole only the nodes `keep` accepts (every node without one), and packs or
-   * unpacks every node accordingly. `reason` names what `keep` was made from (the live members of
-   * a ring, say): called again with the same reason, it changes nothing, since deciding anew
-   * unpacks every packed node (about 20 µs each).
+   * From now on keeps whole only the nodes `whole` keeps (every node without it), and packs or
+   * unpacks every node accordingly. Called again for the same reason, it changes nothing, since
+   * deciding anew unpacks every packed node (about 20 µs each).
    */
-  keepWhole(keep: KeepWhole | undefined, reason?: string): void {
-    if (reason !== undefined && reason === this.keptFor) return;
+  keepWhole(whole: WholeNodes | undefined): void {
+    if (whole?.reason !== undefined && whole.reason === this.keptFor) return;
+    const keep = whole?.keep;
     this.keep = keep;
-    this.keptFor = reason;
+    this.keptFor = whole?.reason;
+    this.recentLimit = whole?.recent ?? RECENT_LIMIT;
     this.recent.clear();
     for (const [id, entry] of this.entries) {
-      const node = typeof entry === 'string' ? this.unpack(entry) : entry;
+      const packed = entry instanceof PackedNode;
+      const node = packed ? this.unpack(entry) : entry;
       const whole = !keep || keep(node);
-      if (whole && typeof entry === 'string') this.entries.set(id, node);
-      else if (!whole && typeof entry !== 'string') this.entries.set(id, this.pack(node));
+      if (whole && packed) this.put(id, node);
+      else if (!whole && !packed) this.put(id, this.pack(node));
     }
   }
 
-  /** Every node of `other` (another model's), held as there: states are values, packed ones immutable strings. */
+  /** Every node of `other` (another model's), held as there: states and packed nodes are values. */
   copyFrom(other: NodeTable): void {
-    for (const [id, entry] of other.entries) this.entries.set(id, entry);
+    for (const [id, entry] of other.entries) this.put(id, entry);
     for (const id of other.recent) this.recent.add(id);
     this.keep = other.keep;
     this.keptFor = other.keptFor;
+    this.recentLimit = other.recentLimit;
     this.dictionary = other.dictionary;
   }
 
@@ -115,16 +175,24 @@ export class NodeTable {
     const [oldest] = this.recent;
     this.recent.delete(oldest);
     const entry = this.entries.get(oldest);
-    if (entry !== undefined && typeof entry !== 'string') this.entries.set(oldest, this.pack(entry));
+    if (entry !== undefined && !(entry instanceof PackedNode)) this.put(oldest, this.pack(entry));
   }
 
-  private pack(node: Node): string {
+  /** Sets (or, with `undefined`, deletes) the entry `id`, counting packed ones. */
+  private put(id: string, entry: Node | PackedNode | undefined): void {
+    if (this.entries.get(id) instanceof PackedNode) this.packedCount--;
+    if (entry === undefined) this.entries.delete(id);
+    else this.entries.set(id, entry);
+    if (entry instanceof PackedNode) this.packedCount++;
+  }
+
+  private pack(node: Node): PackedNode {
     const json = JSON.stringify(node);
     this.dictionary ??= Buffer.from(json);
-    return deflateRawSync(json, { dictionary: this.dictionary }).toString('latin1');
+    return new PackedNode(deflateRawSync(json, { dictionary: this.dictionary }).toString('latin1'), node);
   }
 
-  private unpack(packed: string): Node {
+  private unpack({ packed }: PackedNode): Node {
     return restoreNode(JSON.parse(inflateRawSync(Buffer.from(packed, 'latin1'), { dictionary: this.dictionary }).toString()) as Node);
   }
 }

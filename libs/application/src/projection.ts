@@ -1,17 +1,17 @@
 import { type EventStore, type Subscription } from '@ironledger/event-store';
 import { PositionWaiters } from './position-waiters.js';
-import { type KeepWhole } from './node-table.js';
+import { type WholeNodes } from './node-table.js';
 import { type AppliedEvent, FleetReadModel } from './read-model.js';
 
 const PAGE = 10_000;
 
 /**
- * Folds the whole event log into a fresh read model (what `rebuild` compares against); `keepWhole`:
- * the only nodes to keep whole meanwhile, the rest packed (see `FleetReadModel.keepWhole`).
+ * Folds the whole event log into a fresh read model (what `rebuild` compares against); `whole`:
+ * the only nodes to keep whole, the rest packed (see `FleetReadModel.keepWhole`).
  */
-export async function rebuildReadModel(store: EventStore, onProgress?: (events: number, position: number) => void, keepWhole?: KeepWhole): Promise<FleetReadModel> {
+export async function rebuildReadModel(store: EventStore, onProgress?: (events: number, position: number) => void, whole?: WholeNodes): Promise<FleetReadModel> {
   const model = new FleetReadModel();
-  if (keepWhole) model.keepWhole(keepWhole, 'catching up');
+  if (whole) model.keepWhole(whole);
   let count = 0;
   for await (const page of store.readAllPages({ pageSize: PAGE })) {
     for (const event of page) model.apply(event);
@@ -55,12 +55,12 @@ export class LiveProjection {
   }
 
   /**
-   * Catches up with the log, then follows it live. Resolves once caught up. `keepWhole`: the only
-   * nodes to keep whole until told otherwise (a process acting for a share of the fleet that does
-   * not know its share yet), the rest packed.
+   * Catches up with the log, then follows it live. Resolves once caught up. `whole`: the only
+   * nodes to keep whole until told otherwise (by a process acting for a share of the fleet that
+   * does not know its share yet, say), the rest packed.
    */
-  async start(keepWhole?: KeepWhole): Promise<void> {
-    this.follow(await rebuildReadModel(this.store, undefined, keepWhole));
+  async start(whole?: WholeNodes): Promise<void> {
+    this.follow(await rebuildReadModel(this.store, undefined, whole));
   }
 
   /**

@@ -20,7 +20,7 @@ import {
 } from '@ironledger/domain';
 import { type RecordedEvent } from '@ironledger/event-store';
 import { toResourceEvent } from './codec.js';
-import { type KeepWhole, NodeTable } from './node-table.js';
+import { type NodeSummary, NodeTable, type WholeNodes } from './node-table.js';
 
 /** An event as the read model applied it, with its resource before and after it. */
 export type AppliedEvent =
@@ -267,12 +267,14 @@ export class FleetReadModel {
     }
   }
 
-  /**
-   * Keeps whole only the nodes a process acts for, and the others packed (see `NodeTable`);
-   * `reason` names what `keep` was made from, so that a second call for the same reason is free.
-   */
-  keepWhole(keep: KeepWhole | undefined, reason?: string): void {
-    this.nodes.keepWhole(keep, reason);
+  /** Keeps whole only the nodes a process acts for (every node without `whole`), and the others packed (see `NodeTable`). */
+  keepWhole(whole: WholeNodes | undefined): void {
+    this.nodes.keepWhole(whole);
+  }
+
+  /** Every node's summary, in creation order: what lists filter by, without unpacking a node. */
+  summaries(): IterableIterator<NodeSummary> {
+    return this.nodes.summaries();
   }
 
   /** The nodes held whole: all of them, or those `keepWhole` keeps and a few recently used. */
@@ -298,6 +300,11 @@ export class FleetReadModel {
 
   get size(): number {
     return this.nodes.size;
+  }
+
+  /** How many nodes are held packed (see `keepWhole`). */
+  get packedNodes(): number {
+    return this.nodes.packed;
   }
 
   /** A digest of every resource's state, independent of the order they were created in (nodes first, as they always were). */

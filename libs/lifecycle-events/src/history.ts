@@ -3,7 +3,7 @@
  * microversion 1.78, shows it) and node or fleet state at a past instant. The folding is pure
  * over recorded events; the `read*` functions only fetch those events from a store.
  */
-import { FleetReadModel, replayRecorded, toNodeEvent } from '@ironledger/application';
+import { FleetReadModel, replayRecorded, toNodeEvent, type WholeNodes } from '@ironledger/application';
 import { nodeIdOfStream, nodeStreamId } from '@ironledger/contracts';
 import {
   ADOPTION_STATES,
@@ -413,8 +413,9 @@ export async function readNodeAt(store: EventStore, nodeId: string, point: Point
 }
 
 /** The fleet at `point`. */
-export async function readFleetAt(store: EventStore, point: PointInTime, onPage?: (events: number, position: number) => void): Promise<FleetReadModel> {
+export async function readFleetAt(store: EventStore, point: PointInTime, onPage?: (events: number, position: number) => void, whole?: WholeNodes): Promise<FleetReadModel> {
   const fleet = new FleetAt(point);
+  if (whole) fleet.model.keepWhole(whole);
   for await (const recorded of readLog(store, onPage)) {
     fleet.apply(recorded);
     if (fleet.done) break;

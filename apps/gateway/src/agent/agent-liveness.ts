@@ -38,7 +38,7 @@ export class AgentLiveness {
    * None while the node records no heartbeat of its agent (a new boot's first heartbeat is always
    * recorded), so a time heard from an agent that is gone never shows for the next one.
    */
-  lastHeartbeat(node: Node): string | null {
+  lastHeartbeat(node: Pick<Node, 'uuid' | 'agent'>): string | null {
     const recorded = node.agent?.last_heartbeat ?? null;
     const heard = this.heard.get(node.uuid);
     if (recorded === null || heard === undefined) return recorded;

@@ -1,4 +1,4 @@
-import { type FleetReadModel, type LiveProjection, toResourceEvent } from '@ironledger/application';
+import { type FleetReadModel, type LiveProjection, toResourceEvent, type WholeNodes } from '@ironledger/application';
 import { nodeStreamId, type ResourceKind, resourceStreamId } from '@ironledger/contracts';
 import { type Node } from '@ironledger/domain';
 import { type EventStore, type RecordedEvent } from '@ironledger/event-store';
@@ -13,6 +13,8 @@ export class AuditService {
   constructor(
     private readonly store: EventStore,
     private readonly projection: LiveProjection,
+    /** The nodes a past fleet keeps whole, as the live one does (see `FleetReadModel.keepWhole`). */
+    private readonly whole?: WholeNodes,
   ) {}
 
   /** The UUID of a node that exists now (by UUID or name) or existed once (by UUID, or by its last name). */
@@ -36,14 +38,9 @@ export class AuditService {
     return node;
   }
 
-  /** The fleet as it was at `at`, folding the log up to that instant. */
-  async fleetAt(at: string): Promise<Node[]> {
-    return [...(await this.modelAt(at)).all()];
-  }
-
   /** Every resource as it was at `at` (nodes, chassis, …). */
   modelAt(at: string): Promise<FleetReadModel> {
-    return readFleetAt(this.store, pointInTime(at));
+    return readFleetAt(this.store, pointInTime(at), undefined, this.whole);
   }
 
   /**

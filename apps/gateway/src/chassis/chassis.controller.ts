@@ -122,7 +122,7 @@ export class ChassisController {
     checkUuid(uuid);
     const chassis = this.chassis.find(uuid);
     // As `/v1/nodes`: a project's list holds only the nodes it owns or leases, with the fields it may not read redacted.
-    const fleet = this.nodes.all().filter((node) => node.chassis_uuid === chassis.uuid && inProject(ctx.listProject, node));
+    const fleet = this.nodes.summaries().filter((node) => node.chassis_uuid === chassis.uuid && inProject(ctx.listProject, node));
     const { policy, credentials } = ctx;
     const view = {
       version: ctx.version,
@@ -130,7 +130,7 @@ export class ChassisController {
       conductor: this.conductors.alive()[0] ?? null,
       ...(policy && credentials ? { redacted: (node: Node) => redactedFields(policy, credentials, node) } : {}),
     };
-    return nodeList(fleet, raw, view, { path: detailPath ? '/v1/nodes/detail' : '/v1/nodes', detailPath });
+    return nodeList(fleet, raw, view, { path: detailPath ? '/v1/nodes/detail' : '/v1/nodes', detailPath, wholeOf: this.nodes.wholeOf });
   }
 }
 

@@ -4,10 +4,11 @@
  * that the console never has to fetch the nodes themselves to count them.
  */
 import { type FleetSummary } from '@ironledger/contracts';
-import { type Node, POWER_STATES, PROVISION_STATES } from '@ironledger/domain';
+import { type NodeSummary } from '@ironledger/application';
+import { POWER_STATES, PROVISION_STATES } from '@ironledger/domain';
 
 /** `visit`: called with each node as it is counted, for counts of the caller's own in the same pass (the fleet gauges'). */
-export function fleetSummary(nodes: Iterable<Node>, position: number, since: string | null, visit?: (node: Node) => void): FleetSummary {
+export function fleetSummary(nodes: Iterable<NodeSummary>, position: number, since: string | null, visit?: (node: NodeSummary) => void): FleetSummary {
   const provision: Record<string, number> = Object.fromEntries(PROVISION_STATES.map((state) => [state, 0]));
   const power: Record<string, number> = Object.fromEntries([...POWER_STATES, 'null'].map((state) => [state, 0]));
   const fault: Record<string, number> = {};

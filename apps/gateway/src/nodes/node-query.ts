@@ -2,6 +2,7 @@
  * `GET /v1/nodes` query parameters: filters, sorting and marker/limit pagination, checked in
  * the order and with the words Ironic 21.4 uses, and applied to the nodes of the read model.
  */
+import { type NodeSummary, SUMMARY_FIELDS } from '@ironledger/application';
 import { type Node, PROVISION_STATES } from '@ironledger/domain';
 import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 import { listParameters, type PageQuery } from '../http/list-query.js';
@@ -194,15 +195,15 @@ const NODE_COLUMNS = new Set([...SORT_KEYS, ...UNSORTABLE, 'driver_info', 'drive
  * `chassis_uuid` filter must name a chassis that exists (404).
  */
 export function nodeList(
-  fleet: readonly Node[],
+  fleet: readonly NodeSummary[],
   raw: RawQuery,
   view: ViewContext,
-  { path, detailPath, chassisExists = () => true }: { path: string; detailPath: boolean; chassisExists?: (uuid: string) => boolean },
+  { path, detailPath, chassisExists = () => true, wholeOf = asWhole }: { path: string; detailPath: boolean; chassisExists?: (uuid: string) => boolean; wholeOf?: (summary: NodeSummary) => Node },
 ) {
   const query = parseNodeQuery(raw, view.version, { detailPath });
   const chassis = query.filters.chassis_uuid;
   if (chassis !== undefined && !chassisExists(chassis)) throw new ApiError(404, `Chassis ${chassis} could not be found.`);
-  const { nodes, hasNext } = selectNodes(fleet, query, (node) => conductorOf(node, view));
+  const { nodes, hasNext } = selectNodes(fleet, query, (node) => conductorOf(node, view), wholeOf);
   const body: { nodes: object[]; next?: string } = {
     nodes: nodes.map((node) => (query.whole ? nodeView(node, view) : query.fields ? nodeView(node, view, query.fields) : listItemView(node, view))),
   };
@@ -216,17 +217,29 @@ export interface Page {
   readonly hasNext: boolean;
 }
 
+/** The whole node of a list of whole nodes. */
+const asWhole = (summary: NodeSummary): Node => summary as Node;
+
+const IN_SUMMARY: ReadonlySet<string> = new Set(SUMMARY_FIELDS);
+
 /**
- * One page of `nodes` (given in creation order) after filters, sorting and the marker.
- * An unknown marker is a 404, as in Ironic.
+ * One page of `nodes` (given in creation order, as summaries: see `FleetReadModel.summaries`)
+ * after filters, sorting and the marker; `wholeOf` gives the whole node of a summary, for the
+ * page and for a sort key no summary has. An unknown marker is a 404, as in Ironic.
  */
-export function selectNodes(nodes: readonly Node[], query: NodeQuery, conductorOf: (node: Node) => string | null = () => null): Page {
+export function selectNodes(
+  nodes: readonly NodeSummary[],
+  query: NodeQuery,
+  conductorOf: (node: NodeSummary) => string | null = () => null,
+  wholeOf: (summary: NodeSummary) => Node = asWhole,
+): Page {
+  const sortValue = (node: NodeSummary, key: string) => (IN_SUMMARY.has(key) ? node[key as keyof NodeSummary] : wholeOf(node)[key as keyof Node]);
   const page = selectPage(
-    { items: nodes, uuidOf: (node) => node.uuid, sortValue: (node, key) => node[key as keyof Node], unknownMarker: (uuid) => `Node ${uuid} could not be found.` },
+    { items: nodes, uuidOf: (node) => node.uuid, sortValue, unknownMarker: (uuid) => `Node ${uuid} could not be found.` },
     query,
     (node) => matches(node, query.filters, conductorOf),
   );
-  return { nodes: page.items, hasNext: page.hasNext && query.filters.instance_uuid === undefined };
+  return { nodes: page.items.map(wholeOf), hasNext: page.hasNext && query.filters.instance_uuid === undefined };
 }
 
 /**
@@ -247,7 +260,7 @@ function nodeNextLink(view: ViewContext, path: string, query: NodeQuery, marker:
 /** Ironic's default list fields, in the order its `next` links write them. */
 const DEFAULT_RETURN_FIELDS = ['instance_uuid', 'maintenance', 'power_state', 'provision_state', 'uuid', 'name'];
 
-function matches(node: Node, filters: NodeFilters, conductorOf: (node: Node) => string | null): boolean {
+function matches(node: NodeSummary, filters: NodeFilters, conductorOf: (node: NodeSummary) => string | null): boolean {
   const equal = (field: 'provision_state' | 'driver' | 'resource_class' | 'fault' | 'conductor_group' | 'owner' | 'lessee' | 'chassis_uuid' | 'instance_uuid') =>
     filters[field] === undefined || node[field] === filters[field];
   return (

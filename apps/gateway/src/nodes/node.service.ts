@@ -2,7 +2,7 @@
  * The node use cases. Reads come from the live projection only; writes are node commands,
  * carried out by the `CommandRunner`.
  */
-import { type LiveProjection } from '@ironledger/application';
+import { type LiveProjection, type NodeSummary } from '@ironledger/application';
 import {
   type Node,
   type NodeCommand,
@@ -50,10 +50,18 @@ export class NodeService {
     return this.projection.readModel.get(ident);
   }
 
-  /** Every node, in creation order. */
+  /** Every node, in creation order (each packed one unpacked: see `summaries` for lists). */
   all(): Node[] {
     return [...this.projection.readModel.all()];
   }
+
+  /** Every node's summary, in creation order: what a list filters and sorts, nothing unpacked (see `FleetReadModel.keepWhole`). */
+  summaries(): NodeSummary[] {
+    return [...this.projection.readModel.summaries()];
+  }
+
+  /** The whole node of a summary `summaries` just gave (a list is worked out in one go: the model has not moved since). */
+  readonly wholeOf = (summary: NodeSummary): Node => this.projection.readModel.get(summary.uuid)!;
 
   async register({ uuid, data }: NodeRegistration, caller: Caller): Promise<Node> {
     return (await this.execute({ type: 'RegisterNode', nodeId: uuid, data, meta: meta(caller) }))!;

@@ -281,7 +281,7 @@ function shownProvisionState(node: Node, version: Microversion): string | null {
  * The conductor `GET /v1/nodes/{id}` names: the one holding the node, else the context's
  * (Ironic shows the hash ring's pick; any live conductor takes any node here).
  */
-export function conductorOf(node: Node, context: Pick<ViewContext, 'conductor'>): string | null {
+export function conductorOf(node: Pick<Node, 'reservation'>, context: Pick<ViewContext, 'conductor'>): string | null {
   return node.reservation ?? context.conductor;
 }
 

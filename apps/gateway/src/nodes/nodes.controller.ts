@@ -388,13 +388,16 @@ export class NodesController {
   }
 
   private async page({ at, ...query }: RawQuery, ctx: RequestContext, detailPath: boolean) {
-    const everyNode = typeof at === 'string' ? await this.audit.fleetAt(at) : this.nodes.all();
+    // The nodes' summaries, now or at a past instant: a node is unpacked only if it is on the page.
+    const past = typeof at === 'string' ? await this.audit.modelAt(at) : undefined;
+    const everyNode = past ? [...past.summaries()] : this.nodes.summaries();
     const fleet = ctx.listProject ? everyNode.filter((node) => inProject(ctx.listProject, node)) : everyNode;
-    const view = this.viewContext(ctx, typeof at !== 'string');
+    const view = this.viewContext(ctx, !past);
     return nodeList(fleet, query, view, {
       path: detailPath ? '/v1/nodes/detail' : '/v1/nodes',
       detailPath,
       chassisExists: (uuid) => this.fleetFacts().chassisExists(uuid),
+      wholeOf: past ? (summary) => past.get(summary.uuid)! : this.nodes.wholeOf,
     });
   }
 

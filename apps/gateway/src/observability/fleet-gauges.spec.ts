@@ -49,7 +49,7 @@ describe('registerFleetGauges', () => {
     let passes = 0;
     let now = NOW;
     const registry = new Registry();
-    registerFleetGauges(registry, { all: () => (passes++, nodes) }, { stuckAfterS: 3600, now: () => now });
+    registerFleetGauges(registry, { summaries: () => (passes++, nodes) }, { stuckAfterS: 3600, now: () => now });
     const text = await registry.metrics();
     expect(passes).toBe(1);
     expect(text).toContain('ironledger_fleet_nodes{provision_state="available"} 1');

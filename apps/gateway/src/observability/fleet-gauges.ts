@@ -5,7 +5,8 @@
  * agent heartbeat, by provision state. Counted from the gateway's read model at scrape time, in
  * one pass over the nodes, at most once a second however many scrapes come.
  */
-import { type Node, PROVISION_STATES } from '@ironledger/domain';
+import { type NodeSummary } from '@ironledger/application';
+import { PROVISION_STATES } from '@ironledger/domain';
 import { Gauge, type Registry } from 'prom-client';
 import { type FleetSummary } from '@ironledger/contracts';
 import { fleetSummary } from '../console/fleet-summary.js';
@@ -28,7 +29,7 @@ export interface FleetCensus {
  * times' order), so that the pass parses no date but the oldest heartbeat of each state: parsing
  * every node's made a scrape of 100,000 nodes take 100 ms instead of 20.
  */
-export function fleetCensus(nodes: Iterable<Node>, nowMs: number, stuckAfterMs: number, lastHeartbeat: LastHeartbeat = recordedHeartbeat): FleetCensus {
+export function fleetCensus(nodes: Iterable<NodeSummary>, nowMs: number, stuckAfterMs: number, lastHeartbeat: LastHeartbeat = recordedHeartbeat): FleetCensus {
   const cutoff = new Date(nowMs - stuckAfterMs).toISOString();
   const stuck = new Map<string, number>();
   const oldestHeartbeat = new Map<string, string>();
@@ -46,7 +47,7 @@ export function fleetCensus(nodes: Iterable<Node>, nowMs: number, stuckAfterMs: 
 }
 
 /** When a node's agent last heartbeat (ISO 8601), or null: by default the recorded heartbeat. */
-export type LastHeartbeat = (node: Node) => string | null;
+export type LastHeartbeat = (node: NodeSummary) => string | null;
 
 const recordedHeartbeat: LastHeartbeat = (node) => node.agent?.last_heartbeat ?? null;
 
@@ -67,11 +68,11 @@ export interface FleetGaugeOptions {
 }
 
 /** Registers the fleet gauges on `registry`, counted from `fleet` when scraped. */
-export function registerFleetGauges(registry: Registry, fleet: { all(): Iterable<Node> }, { stuckAfterS, now = Date.now, lastHeartbeat }: FleetGaugeOptions): void {
+export function registerFleetGauges(registry: Registry, fleet: { summaries(): Iterable<NodeSummary> }, { stuckAfterS, now = Date.now, lastHeartbeat }: FleetGaugeOptions): void {
   let last: { at: number; census: FleetCensus } | undefined;
   const census = (): FleetCensus => {
     const at = now();
-    if (!last || at - last.at >= CENSUS_REUSE_MS || at < last.at) last = { at, census: fleetCensus(fleet.all(), at, stuckAfterS * 1000, lastHeartbeat) };
+    if (!last || at - last.at >= CENSUS_REUSE_MS || at < last.at) last = { at, census: fleetCensus(fleet.summaries(), at, stuckAfterS * 1000, lastHeartbeat) };
     return last.census;
   };
   const registers = [registry];

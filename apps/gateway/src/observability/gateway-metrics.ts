@@ -48,7 +48,18 @@ export class GatewayMetrics {
         this.set(await readModelLag(store, projection, LAG_TIMEOUT_MS));
       },
     });
-    registerFleetGauges(registry, { all: () => projection.readModel.all() }, { stuckAfterS: stuckNodeThresholdS, lastHeartbeat });
+    new Gauge({
+      name: 'ironledger_gateway_read_model_nodes',
+      help: 'Nodes in the read model, by how they are held: whole, or packed (READ_MODEL_WHOLE_NODES).',
+      labelNames: ['held'],
+      registers,
+      collect() {
+        const { size, packedNodes } = projection.readModel;
+        this.set({ held: 'whole' }, size - packedNodes);
+        this.set({ held: 'packed' }, packedNodes);
+      },
+    });
+    registerFleetGauges(registry, { summaries: () => projection.readModel.summaries() }, { stuckAfterS: stuckNodeThresholdS, lastHeartbeat });
   }
 
   /** Counts one answered HTTP request that took `seconds`. */

@@ -34,7 +34,7 @@ export class ShardsController {
   list(@Query() raw: RawQuery, @Ctx() ctx: RequestContext) {
     requireResourceVersion(ctx.version, Versions.SHARDS, 'GET', 'shards');
     checkArguments(raw, []);
-    return { shards: shardCounts(this.nodes.all()) };
+    return { shards: shardCounts(this.nodes.summaries()) };
   }
 
   /** Shards have no sub-resources: Ironic's controller answers any path below it with a fault. */
@@ -76,7 +76,7 @@ function readOnly(ctx: RequestContext): never {
   throw routerError(405);
 }
 
-export function shardCounts(nodes: readonly Node[]): { name: string; count: number }[] {
+export function shardCounts(nodes: readonly Pick<Node, 'shard'>[]): { name: string; count: number }[] {
   const counts = new Map<string | null, number>();
   for (const node of nodes) counts.set(node.shard, (counts.get(node.shard) ?? 0) + 1);
   const byShard = [...counts].sort(([a], [b]) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1));
