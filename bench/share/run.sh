@@ -16,7 +16,7 @@
 # Environment: N (100000 for conductors, 1000000 for gateway), RUNS (1), DEADLINE_S (3600: everything
 # is stopped and the run fails after that), OUT (.run/bench-share/<mode>-<UTC stamp>), NODE_FLAGS,
 # NATS_GOMEMLIMIT (empty: none, as footprint.sh advises for fleets this size), CONDUCTORS (3),
-# POWER_SYNCS (2), SYNC_POWER_STATE_INTERVAL (60), SYNC_POWER_STATE_WORKERS, PASS_TIMEOUT_S (900),
+# POWER_SYNCS (2), START_TOGETHER (1: start them at once), SYNC_POWER_STATE_INTERVAL (60), SYNC_POWER_STATE_WORKERS, PASS_TIMEOUT_S (900),
 # RELAY_TIMEOUT_S (600), SETTLE_S (30), REQUESTS (50), SEED_IN_FLIGHT (256). Everything it starts
 # is stopped, and the JetStream data deleted, when it ends, fails, is interrupted or hits the deadline.
 set -euo pipefail

@@ -2,8 +2,11 @@
  * Enrols a fleet at bus level: each node's events are decided and evolved by the domain, as a
  * conductor would, and appended straight to the event store the services read (the store settings
  * of their environment: NATS_URL, JETSTREAM_STREAM, JETSTREAM_SUBJECT_PREFIX), with no HTTP and no
- * command bus in between. A node's events go in one commit (one JetStream message), and many
- * commits are in flight at once, so the store's speed, not round trips, sets the pace.
+ * command bus in between. Each command's events are one commit (one JetStream message), as the
+ * command handlers append them; a node's commits go one after the other, and many nodes are
+ * enrolled at once (`inFlight`), so the store's speed, not round trips, sets the pace. (One commit
+ * per node would be faster, but its 4 KB messages make the log unlike the services' own: the fold
+ * at start pulls 10,000 messages at a time, which nats-server then refuses as a slow consumer.)
  *
  *  - `verified`: as `bench/events/node-size.bench.ts`'s "redfish" fleet, i.e. as
  *    `scripts/enroll-fleet.mjs` and a conductor leave a node: registered (redfish, virtual media),
@@ -18,7 +21,7 @@
 import { toEventData } from '@ironledger/application';
 import { BIOS_ATTRIBUTES } from '@ironledger/bmc-sim';
 import { nodeStreamId } from '@ironledger/contracts';
-import { type BiosSettingValue, type CommandMeta, decide, evolve, type Node, type NodeCommand, type NodeEvent, pythonStr } from '@ironledger/domain';
+import { type BiosSettingValue, type CommandMeta, decide, evolve, type Node, type NodeCommand, pythonStr } from '@ironledger/domain';
 import { type EventStore, openEventStore, storeConfigFromEnv } from '@ironledger/event-store';
 import { count, duration, ProgressBar } from '@ironledger/observability';
 import { simulatedNodeId } from '@ironledger/lifecycle-events/testing';
@@ -35,12 +38,13 @@ export interface SeedOptions {
   readonly bmcUrl: string;
   /** The conductors named as the `manage` request's and the conductor steps' (round robin). */
   readonly conductors?: readonly string[];
-  /** Commits in flight at once (default 256). */
+  /** Nodes enrolled at once, one commit of each in flight (default 256). */
   readonly inFlight?: number;
 }
 
 export interface SeedReport {
   readonly nodes: number;
+  readonly commits: number;
   readonly events: number;
   /** Bytes of JSON appended (the events' data and metadata as the store encodes them, roughly). */
   readonly bytes: number;
@@ -93,18 +97,6 @@ function commands(kind: FleetKind, n: number, bmcUrl: string, conductor: string)
   ];
 }
 
-/** Node n's events, decided and evolved one command after the other (a refused command throws). */
-function nodeEvents(kind: FleetKind, n: number, bmcUrl: string, conductor: string): NodeEvent[] {
-  let node: Node | null = null;
-  const all: NodeEvent[] = [];
-  for (const command of commands(kind, n, bmcUrl, conductor)) {
-    const events = decide(command, node);
-    for (const event of events) node = evolve(node, event);
-    all.push(...events);
-  }
-  return all;
-}
-
 /** Appends the fleet to `store`, `inFlight` commits at a time, with a progress bar on stderr. */
 export async function seedFleet(store: EventStore, { kind, nodes, bmcUrl, conductors = ['conductor-1'], inFlight = 256 }: SeedOptions): Promise<SeedReport> {
   const started = performance.now();
@@ -113,21 +105,30 @@ export async function seedFleet(store: EventStore, { kind, nodes, bmcUrl, conduc
   let done = 0;
   let events = 0;
   let bytes = 0;
+  let commits = 0;
   await Promise.all(
     Array.from({ length: Math.min(inFlight, nodes) }, async () => {
       while (next < nodes) {
         const n = next++;
-        const data = nodeEvents(kind, n, bmcUrl, conductors[n % conductors.length]!).map(toEventData);
-        bytes += data.reduce((sum, event) => sum + JSON.stringify(event.data).length + JSON.stringify(event.metadata).length, 0);
-        await store.append(nodeStreamId(fleetNodeId(n)), data, { expectedRevision: 'no_stream' });
-        events += data.length;
-        if (++done % 1000 === 0) bar.update(done, { fraction: done / nodes, detail: `${count(events)} events` });
+        // One commit per command, as the conductors' command handlers append them.
+        let node: Node | null = null;
+        let revision = -1;
+        for (const command of commands(kind, n, bmcUrl, conductors[n % conductors.length]!)) {
+          const decided = decide(command, node);
+          for (const event of decided) node = evolve(node, event);
+          const data = decided.map(toEventData);
+          bytes += data.reduce((sum, event) => sum + JSON.stringify(event.data).length + JSON.stringify(event.metadata).length, 0);
+          revision = (await store.append(nodeStreamId(fleetNodeId(n)), data, { expectedRevision: revision < 0 ? 'no_stream' : revision })).nextRevision;
+          events += data.length;
+          commits++;
+        }
+        if (++done % 1000 === 0) bar.update(done, { fraction: done / nodes, detail: `${count(commits)} commits` });
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  bar.done(done, { fraction: 1, detail: `${count(events)} events in ${duration(seconds * 1000)}` });
-  return { nodes: done, events, bytes, seconds };
+  bar.done(done, { fraction: 1, detail: `${count(commits)} commits, ${count(events)} events in ${duration(seconds * 1000)}` });
+  return { nodes: done, commits, events, bytes, seconds };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -6,8 +6,8 @@
  *   node --import ./scripts/register-ts.mjs bench/share/share.ts report RESULTS.jsonl
  *
  * `conductors`: the BMC simulator with N systems; N `verified` Redfish nodes enrolled at bus level
- * (bench/share/seed.ts); CONDUCTORS (3) conductors and POWER_SYNCS (2) power-sync instances from
- * their builds (apps/<app>/dist/main.js, with NODE_FLAGS), each with a metrics port. Waits until
+ * (bench/share/seed.ts); CONDUCTORS (3) conductors and POWER_SYNCS (2) power-sync instances, one after
+ * the other (START_TOGETHER=1: all at once), from their builds (apps/<app>/dist/main.js, with NODE_FLAGS), each with a metrics port. Waits until
  * each is ready, then until power sync has read every BMC and each instance has ended a pass
  * (PASS_TIMEOUT_S), then SETTLE_S; then reads each process's VmRSS and VmHWM (/proc/<pid>/status),
  * and its V8 heap from its Prometheus metrics (prom-client's `nodejs_heap_size_*_bytes`).
@@ -166,7 +166,7 @@ const mb1 = (bytes: number) => (Number.isNaN(bytes) ? null : Math.round((bytes /
 
 async function memoryOf(kind: string, name: string, pid: number, metrics?: string): Promise<Memory> {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const prom = metrics ? await scrape(metrics) : '';
+  const prom = metrics ? await scrape(metrics).catch(() => scrape(metrics)) : '';
   return {
     kind,
     name,
@@ -197,7 +197,7 @@ async function seed(kind: 'verified' | 'registered', bmcUrl: string, conductors?
   const store = await openEventStore(storeConfigFromEnv());
   const report = await seedFleet(store, { kind, nodes: N, bmcUrl, conductors, inFlight: Number(env.SEED_IN_FLIGHT ?? 256) });
   await store.close();
-  log(`seeded ${count(report.nodes)} nodes, ${count(report.events)} events (${fmt(report.bytes / MB)} MB of JSON) in ${duration(report.seconds * 1000)}: ${fmt(report.nodes / report.seconds)} nodes/s`);
+  log(`seeded ${count(report.nodes)} nodes, ${count(report.commits)} commits, ${count(report.events)} events (${fmt(report.bytes / MB)} MB of JSON) in ${duration(report.seconds * 1000)}: ${fmt(report.nodes / report.seconds)} nodes/s`);
   return report;
 }
 
@@ -213,10 +213,19 @@ async function conductors(): Promise<Omit<Sample, 'mode' | 'run' | 'nodes' | 'at
   const conductorIds = Array.from({ length: conductorCount }, (_, i) => `share-conductor-${i + 1}`);
   const seeded = await seed('verified', bmcUrl, conductorIds);
   const readyMs: Record<string, number> = {};
-  // The conductors start together, as a deployment's would; then power sync (it sends its findings to them).
-  const started = await Promise.all(conductorIds.map(async (id) => start(id, 'apps/conductor/dist/main.js', { CONDUCTOR_ID: id }, { metricsPort: await freePort() })));
-  const powerSyncs = await Promise.all(
-    Array.from({ length: powerSyncCount }, async (_, i) => start(`share-power-sync-${i + 1}`, 'apps/power-sync/dist/main.js', { POWER_SYNC_ID: `share-power-sync-${i + 1}`, SYNC_POWER_STATE_INTERVAL: interval }, { metricsPort: await freePort() })),
+  // One after the other, as bench/memory/run.sh starts them (START_TOGETHER=1: all at once), the
+  // conductors first: power sync sends them its findings.
+  const together = env.START_TOGETHER === '1';
+  const startAll = async <T>(items: readonly T[], one: (item: T, index: number) => Promise<{ proc: Proc; ms: number }>) => {
+    if (together) return Promise.all(items.map(one));
+    const done: { proc: Proc; ms: number }[] = [];
+    for (const [index, item] of items.entries()) done.push(await one(item, index));
+    return done;
+  };
+  const started = await startAll(conductorIds, async (id) => start(id, 'apps/conductor/dist/main.js', { CONDUCTOR_ID: id }, { metricsPort: await freePort() }));
+  const powerSyncs = await startAll(
+    Array.from({ length: powerSyncCount }, (_, i) => `share-power-sync-${i + 1}`),
+    async (id) => start(id, 'apps/power-sync/dist/main.js', { POWER_SYNC_ID: id, SYNC_POWER_STATE_INTERVAL: interval }, { metricsPort: await freePort() }),
   );
   for (const { proc, ms } of [...started, ...powerSyncs]) readyMs[proc.name] = Math.round(ms);
 
@@ -226,7 +235,8 @@ async function conductors(): Promise<Omit<Sample, 'mode' | 'run' | 'nodes' | 'at
   let note = '';
   for (let shown = 0; ; ) {
     checkAlive();
-    const texts = await Promise.all(powerSyncs.map(({ proc }) => scrape(proc.metrics!)));
+    // A scrape the busy machine fails to answer counts as nothing read yet; the next one tells.
+    const texts = await Promise.all(powerSyncs.map(({ proc }) => scrape(proc.metrics!).catch(() => '')));
     const reads = texts.reduce((sum, text) => sum + (metric(text, 'ironledger_power_sync_bmc_reads_total', 'kind="sync"') || 0), 0);
     const errors = texts.reduce((sum, text) => sum + (metric(text, 'ironledger_power_sync_bmc_read_errors_total') || 0), 0);
     const ended = texts.map((text) => metric(text, 'ironledger_power_sync_pass_duration_seconds_count', 'kind="sync"') || 0);
@@ -323,7 +333,7 @@ function report(samples: readonly Sample[]): string {
   const lines = [
     `${count(first.nodes)} nodes, mode ${first.mode}, ${samples.length} run(s); NODE_FLAGS='${first.nodeFlags}'; ${machine()}`,
     '',
-    ...samples.map((s) => `- run ${s.run} (${s.at}, load average 1/5/15 min ${s.load}): seeded ${count(s.seed.nodes)} nodes / ${count(s.seed.events)} events in ${fmt(s.seed.seconds, 1)} s; ready after ${Object.entries(s.readyMs).map(([name, ms]) => `${name} ${fmt(ms / 1000, 1)} s`).join(', ')}; ${s.note}`),
+    ...samples.map((s) => `- run ${s.run} (${s.at}, load average 1/5/15 min ${s.load}): seeded ${count(s.seed.nodes)} nodes / ${count(s.seed.commits)} commits / ${count(s.seed.events)} events in ${fmt(s.seed.seconds, 1)} s; ready after ${Object.entries(s.readyMs).map(([name, ms]) => `${name} ${fmt(ms / 1000, 1)} s`).join(', ')}; ${s.note}`),
     '',
     'Memory per process, MB: median (min–max) over the instances and the runs.',
     '',
