@@ -127,9 +127,9 @@ export class NodeTable {
     for (const entry of this.entries.values()) yield isPacked(entry) ? this.unpack(entry) : entry;
   }
 
-  /** Every node's summary in creation order, nothing unpacked. */
-  *summaries(): IterableIterator<NodeSummary> {
-    yield* this.entries.values();
+  /** Every node's summary in creation order, nothing unpacked (a whole node is its own, a packed node carries it). */
+  summaries(): IterableIterator<NodeSummary> {
+    return this.entries.values();
   }
 
   /** The nodes held whole: every one `keepWhole` keeps, and the recently used ones. */
