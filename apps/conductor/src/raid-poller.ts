@@ -57,7 +57,7 @@ export class RaidTaskPoller {
       // The nodes as the read model has them at this position: what a failure recorded below is decided on.
       const basis = this.projection.readModel.position;
       const due: { node: Node; tasks: RaidTasksDue }[] = [];
-      // The nodes it owns are whole (see `keepOwnShare`); one the watchdog has not yet unpacked since the rings changed waits for the next poll.
+      // The nodes it owns are whole once the watchdog has swept them (see `keepOwnShare`): one the rings gave it since waits for the next poll.
       for (const node of this.projection.readModel.wholeNodes()) {
         const tasks = raidTasksDue(node, owns);
         if (tasks) due.push({ node, tasks });

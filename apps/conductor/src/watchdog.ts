@@ -1,4 +1,4 @@
-import { type Allocator, ConductorRings, type FleetReadModel, type LiveProjection, type NodeCommandHandler, type RingMember, watchdogAction, type WatchdogFacts } from '@ironledger/application';
+import { type Allocator, ConductorRings, type FleetReadModel, type LiveProjection, type NodeCommandHandler, type RingMember, type RingNode, watchdogAction, type WatchdogFacts } from '@ironledger/application';
 import { type CommandMeta, DomainError, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
 
 export interface WatchdogOptions {
@@ -33,7 +33,7 @@ export interface Liveness {
 }
 
 /** Whether a node is `conductorId`'s by the rings over the live conductors (this one with its own card), or nobody's: built once per sweep. */
-export function ringOwnership(roster: Liveness, conductorId: string, card: Omit<RingMember, 'id'>): (node: Node) => boolean {
+export function ringOwnership(roster: Liveness, conductorId: string, card: Omit<RingMember, 'id'>): (node: RingNode) => boolean {
   const others = roster.members().filter((member) => member.alive && member.id !== conductorId);
   const rings = new ConductorRings([...others, { id: conductorId, ...card }]);
   return (node) => {
@@ -45,11 +45,11 @@ export function ringOwnership(roster: Liveness, conductorId: string, card: Omit<
 /**
  * Keeps whole in `model` only the nodes this conductor acts for, those the rings give it (`owns`)
  * and those it holds, and the rest of the fleet packed (`FleetReadModel.keepWhole`): decided anew
- * only when the live conductors change.
+ * when the live conductors change, by a pass that runs between other work.
  */
-export function keepOwnShare(model: FleetReadModel, roster: Liveness, conductorId: string, owns: (node: Node) => boolean): void {
+export function keepOwnShare(model: FleetReadModel, roster: Liveness, conductorId: string, owns: (node: RingNode) => boolean): void {
   const live = roster.members().filter((member) => member.alive && member.id !== conductorId).map((member) => `${member.id}/${member.group}/${member.drivers.join(',')}`);
-  model.keepWhole({ keep: (node) => node.reservation === conductorId || owns(node), reason: live.sort().join(' ') });
+  void model.keepWhole({ keep: (node) => node.reservation === conductorId || owns(node), reason: live.sort().join(' ') });
 }
 
 /** This conductor's own work (the `WorkRunner`): which nodes it works on, how to take one up again, and what a commit leaves to do. */
@@ -124,8 +124,12 @@ export class Watchdog {
       };
       const model = this.projection.readModel;
       if (owns && this.options.ownReadModel) keepOwnShare(model, this.roster, conductorId, owns);
-      // Every node this conductor owns or holds is whole: the packed rest would all get `null`.
-      for (const node of [...model.wholeNodes()]) {
+      // Another conductor's node is passed over on its summary (`watchdogAction` would choose
+      // nothing for it): only this conductor's own are unpacked, and kept whole from then on.
+      for (const summary of [...model.summaries()]) {
+        if (owns && summary.reservation !== conductorId && !owns(summary)) continue;
+        const node = model.get(summary.uuid);
+        if (!node) continue;
         const action = watchdogAction(node, now, facts);
         if (action?.kind === 'send') await this.send(action.command);
         else if (action?.kind === 'resume') await this.resumeOrphan(node.uuid);

@@ -191,10 +191,11 @@ export class PowerSync {
     if (!plan.members.includes(self)) return;
     const read = new Set<string>();
     const model = this.projection.readModel;
-    const ours = (node: Node) => plan.ownerOf(node.uuid) === self;
-    // Decided anew only when the plan's members change (see `FleetReadModel.keepWhole`).
-    if (this.options.ownReadModel) model.keepWhole({ keep: ours, reason: plan.members.join(' ') });
-    const share = readingOrder([...model.wholeNodes()].filter((node) => due(node) && ours(node)));
+    const ours = (node: { readonly uuid: string }) => plan.ownerOf(node.uuid) === self;
+    // Decided anew when the plan's members change (see `FleetReadModel.keepWhole`); the share's
+    // nodes are unpacked as they are read here, and kept whole from then on.
+    if (this.options.ownReadModel) void model.keepWhole({ keep: ours, reason: plan.members.join(' ') });
+    const share = readingOrder([...model.summaries()].filter(ours).map((summary) => model.get(summary.uuid)!).filter(due));
     const takeovers = this.takeOverGone(kind, pass, plan, due, read, ends);
     await this.readShare(kind, pass, share, read);
     if (!this.stopped) {

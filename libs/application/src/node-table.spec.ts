@@ -50,13 +50,13 @@ describe('FleetReadModel keeping only a share whole', () => {
     const { store, send } = await fleetStore();
     const whole = await rebuildReadModel(store);
     const share = new FleetReadModel();
-    share.keepWhole({ keep: mine, reason: 'every third' });
+    await share.keepWhole({ keep: mine, reason: 'every third' });
     for (const event of await store.readAll()) share.apply(event);
     expect(view(share)).toEqual(view(whole));
     expect(view(whole).summaries[0]).toBe(JSON.stringify(SUMMARY_FIELDS.map((field) => whole.get(nodeId(0))![field])));
 
     // Deciding anew packs every node outside the share (the recently used ones among them).
-    share.keepWhole({ keep: (node) => mine(node), reason: 'every third, again' });
+    await share.keepWhole({ keep: (node) => mine(node), reason: 'every third, again' });
     expect([...share.wholeNodes()].map((node) => node.uuid).sort()).toEqual([...whole.all()].filter(mine).map((node) => node.uuid).sort());
 
     // Packed nodes change, move their port, get renamed and deleted as whole ones do.
@@ -80,21 +80,26 @@ describe('FleetReadModel keeping only a share whole', () => {
     const model = await rebuildReadModel(store);
     let asked = 0;
     const counting = (node: Node) => (asked++, mine(node));
-    model.keepWhole({ keep: counting, reason: 'members a b' });
+    await model.keepWhole({ keep: counting, reason: 'members a b' });
     expect(asked).toBe(NODES);
-    model.keepWhole({ keep: counting, reason: 'members a b' });
+    await model.keepWhole({ keep: counting, reason: 'members a b' });
     expect(asked).toBe(NODES);
-    model.keepWhole({ keep: () => true, reason: 'members a' });
+    expect(model.packedNodes).toBe(NODES - [...model.all()].filter(mine).length);
+    // Nodes kept whole now are unpacked when next read, and stay whole.
+    await model.keepWhole({ keep: () => true, reason: 'members a' });
+    expect(model.packedNodes).toBe(NODES - [...model.all()].filter(mine).length);
+    for (let n = 0; n < NODES; n++) model.get(nodeId(n));
     expect([...model.wholeNodes()]).toHaveLength(NODES);
+    expect(model.packedNodes).toBe(0);
   });
 });
 
 describe('NodeTable', () => {
   const node = (n: number) => newNode(nodeId(n), '2026-11-29T12:00:00Z', { provision_state: 'enroll', name: `node-${n}`, driver_info: { address: `10.0.0.${n}` } });
 
-  it('holds at most its limit of recently used nodes outside the share whole, least recently used packed first', () => {
+  it('holds at most its limit of recently used nodes outside the share whole, least recently used packed first', async () => {
     const table = new NodeTable();
-    table.keepWhole({ keep: () => false, recent: 2 });
+    await table.keepWhole({ keep: () => false, recent: 2 });
     for (let n = 0; n < 5; n++) table.set(nodeId(n), node(n));
     expect([...table.wholeNodes()].map((held) => held.name)).toEqual(['node-3', 'node-4']);
     expect(table.packed).toBe(3);
@@ -112,9 +117,9 @@ describe('NodeTable', () => {
     expect([...table.wholeNodes()]).toHaveLength(2);
   });
 
-  it('gives back a packed node equal to the one stored, with the shared empty values of a node made by the domain', () => {
+  it('gives back a packed node equal to the one stored, with the shared empty values of a node made by the domain', async () => {
     const table = new NodeTable();
-    table.keepWhole({ keep: () => false, recent: 0 });
+    await table.keepWhole({ keep: () => false, recent: 0 });
     table.set(nodeId(1), node(1));
     table.set(nodeId(2), node(2));
     expect([...table.wholeNodes()]).toHaveLength(0);
@@ -122,5 +127,23 @@ describe('NodeTable', () => {
     expect(back).toEqual(node(2));
     expect(Object.keys(back)).toEqual(Object.keys(node(2)));
     expect(back.extra).toBe(node(3).extra);
+  });
+
+  it('packs the nodes a new rule no longer keeps a few at a time, letting other work run, and stops for a later rule', async () => {
+    const table = new NodeTable();
+    for (let n = 0; n < 1000; n++) table.set(nodeId(n), node(n));
+    let turns = 0;
+    const counting = setInterval(() => turns++, 0);
+    await table.keepWhole({ keep: () => false, recent: 0, reason: 'none' });
+    clearInterval(counting);
+    expect(table.packed).toBe(1000);
+    expect(turns).toBeGreaterThan(0);
+
+    const whole = new NodeTable();
+    for (let n = 0; n < 1000; n++) whole.set(nodeId(n), node(n));
+    const first = whole.keepWhole({ keep: () => false, recent: 0, reason: 'none' });
+    const second = whole.keepWhole({ keep: () => true, reason: 'all' });
+    await Promise.all([first, second]);
+    expect(whole.packed).toBeLessThan(1000);
   });
 });

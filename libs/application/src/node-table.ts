@@ -50,6 +50,9 @@ export function mostRecentlyUsed(count: number): WholeNodes {
 /** Cold nodes held whole for a while after they were read or changed (about 2.2 KB each). */
 const RECENT_LIMIT = 4096;
 
+/** Nodes a `keepWhole` pass looks at before it lets other work run. */
+const PASS_SLICE = 256;
+
 /**
  * A read model's nodes by UUID, in creation order. Every node is held whole (as an object) unless
  * the process says which ones to keep whole (`keepWhole`): a conductor its share of the hash rings,
@@ -71,6 +74,8 @@ export class NodeTable {
   /** What `keep` was last decided from. */
   private keptFor?: string;
   private recentLimit = RECENT_LIMIT;
+  /** `keepWhole` passes begun: one that sees a later one begun stops. */
+  private passes = 0;
   private dictionary?: Buffer;
 
   get size(): number {
@@ -132,29 +137,31 @@ export class NodeTable {
     return this.entries.values();
   }
 
-  /** The nodes held whole: every one `keepWhole` keeps, and the recently used ones. */
+  /** The nodes held whole: those `keepWhole` keeps that have been read since (or never packed), and the recently used ones. */
   *wholeNodes(): IterableIterator<Node> {
     for (const entry of this.entries.values()) if (!isPacked(entry)) yield entry;
   }
 
   /**
-   * From now on keeps whole only the nodes `whole` keeps (every node without it), and packs or
-   * unpacks every node accordingly. Called again for the same reason, it changes nothing, since
-   * deciding anew unpacks every packed node (about 20 µs each).
+   * From now on keeps whole only the nodes `whole` keeps (every node without it). Nodes it no
+   * longer keeps are packed by a pass over the table, a few hundred at a time between other work
+   * (a pass over 100,000 nodes takes seconds: it must not stall a service); packed nodes it now
+   * keeps stay packed until they are read (`get` then keeps them whole). Called again for the same
+   * reason, it changes nothing. Resolves when its pass ends, or a later call has taken over.
    */
-  keepWhole(whole: WholeNodes | undefined): void {
+  async keepWhole(whole: WholeNodes | undefined): Promise<void> {
     if (whole?.reason !== undefined && whole.reason === this.keptFor) return;
     const keep = whole?.keep;
     this.keep = keep;
     this.keptFor = whole?.reason;
     this.recentLimit = whole?.recent ?? RECENT_LIMIT;
     this.recent.clear();
+    const pass = ++this.passes;
+    let done = 0;
     for (const [id, entry] of this.entries) {
-      const packed = isPacked(entry);
-      const node = packed ? this.unpack(entry) : entry;
-      const kept = !keep || keep(node);
-      if (kept && packed) this.put(id, node);
-      else if (!kept && !packed) this.put(id, this.pack(node));
+      if (pass !== this.passes) return;
+      if (!isPacked(entry) && keep && !keep(entry)) this.put(id, this.pack(entry));
+      if (++done % PASS_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

@@ -11,7 +11,7 @@ const PAGE = 10_000;
  */
 export async function rebuildReadModel(store: EventStore, onProgress?: (events: number, position: number) => void, whole?: WholeNodes): Promise<FleetReadModel> {
   const model = new FleetReadModel();
-  if (whole) model.keepWhole(whole);
+  if (whole) await model.keepWhole(whole);
   let count = 0;
   for await (const page of store.readAllPages({ pageSize: PAGE })) {
     for (const event of page) model.apply(event);

@@ -268,8 +268,8 @@ export class FleetReadModel {
   }
 
   /** Keeps whole only the nodes a process acts for (every node without `whole`), and the others packed (see `NodeTable`). */
-  keepWhole(whole: WholeNodes | undefined): void {
-    this.nodes.keepWhole(whole);
+  keepWhole(whole: WholeNodes | undefined): Promise<void> {
+    return this.nodes.keepWhole(whole);
   }
 
   /** Every node's summary, in creation order: what lists filter by, without unpacking a node. */
@@ -277,7 +277,7 @@ export class FleetReadModel {
     return this.nodes.summaries();
   }
 
-  /** The nodes held whole: all of them, or those `keepWhole` keeps and a few recently used. */
+  /** The nodes held whole: all of them, or those `keepWhole` keeps that have been read since, and a few recently used. */
   wholeNodes(): IterableIterator<Node> {
     return this.nodes.wholeNodes();
   }

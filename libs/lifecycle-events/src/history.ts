@@ -415,7 +415,7 @@ export async function readNodeAt(store: EventStore, nodeId: string, point: Point
 /** The fleet at `point`. */
 export async function readFleetAt(store: EventStore, point: PointInTime, onPage?: (events: number, position: number) => void, whole?: WholeNodes): Promise<FleetReadModel> {
   const fleet = new FleetAt(point);
-  if (whole) fleet.model.keepWhole(whole);
+  if (whole) await fleet.model.keepWhole(whole);
   for await (const recorded of readLog(store, onPage)) {
     fleet.apply(recorded);
     if (fleet.done) break;
