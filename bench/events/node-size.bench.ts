@@ -14,7 +14,8 @@
  *
  * `--share M` measures the model of a process acting for one of M instances on a hash ring (a
  * conductor among M, a power-sync instance among M): it keeps whole only the nodes of its share
- * and the rest packed (`FleetReadModel.keepWhole`).
+ * and the rest packed (`FleetReadModel.keepWhole`). `--unpacked` measures every node packed and then
+ * read again (unpacked and kept whole), as a process holds the nodes it has unpacked.
  */
 import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import { parseArgs } from 'node:util';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     log: { type: 'boolean', default: false },
     snapshot: { type: 'string' },
     share: { type: 'string', default: '1' },
+    unpacked: { type: 'boolean', default: false },
   },
 });
 
@@ -151,7 +153,12 @@ if (values.log) {
 const members = Number(values.share);
 if (members > 1) {
   const ring = new HashRing(Array.from({ length: members }, (_, i) => `instance-${i}`));
-  model.keepWhole({ keep: (node) => ring.ownerOf(node.uuid) === 'instance-0' });
+  await model.keepWhole({ keep: (node) => ring.ownerOf(node.uuid) === 'instance-0' });
+}
+if (values.unpacked) {
+  await model.keepWhole({ keep: () => false, recent: 0, reason: 'every node packed' });
+  await model.keepWhole({ keep: () => true, reason: 'every node whole' });
+  for (const summary of [...model.summaries()]) model.get(summary.uuid);
 }
 const seconds = (performance.now() - started) / 1000;
 const whole = [...model.wholeNodes()].length;
@@ -170,7 +177,7 @@ console.log(
     ['what', 'result'],
     [
       ['nodes in the model', fmt(model.size)],
-      ['nodes held whole (the rest packed)', `${fmt(whole)}${members > 1 ? ` (the share of one instance of ${members})` : ''}`],
+      ['nodes held whole (the rest packed)', `${fmt(whole)}${members > 1 ? ` (the share of one instance of ${members})` : ''}${values.unpacked ? ' (each packed, then unpacked)' : ''}`],
       ['V8 heap held by the read model (after forced GC)', `${fmt(held / 2 ** 20, 1)} MB`],
       ['**heap per node**', `**${fmt(held / model.size)} bytes**`],
       ['node as JSON (`JSON.stringify`), per node', `${fmt(json / model.size)} bytes`],

@@ -2,8 +2,8 @@ import { NO_AGENT } from './agent.js';
 import { interfaceOf } from './hardware-types.js';
 import { type NodeEvent } from './events.js';
 import { clearsLastError, failureInLastError } from './management.js';
-import { type BiosSetting, type BiosSettingValue, copyNode, type JsonObject, newNode, newPort, type Node } from './node.js';
-import { emptyList, emptyObject, known, shared, sharedIfEmpty, sharedList } from './shared-values.js';
+import { type BiosSetting, type BiosSettingValue, biosSetting, copyNode, type JsonObject, newNode, newPort, type Node } from './node.js';
+import { emptyList, emptyObject, known, sharedIfEmpty } from './shared-values.js';
 import { LOOKUP_ALLOWED_STATES } from './states.js';
 import { STEP_RUN_STATES, type StepRun } from './steps.js';
 import { recordedRaid } from './raid.js';
@@ -283,24 +283,6 @@ function cachedBios(kept: readonly BiosSetting[], set: readonly BiosSettingValue
     byName.set(setting.name, biosSetting(setting, old ? old.created_at : at, old ? (old.value === setting.value ? old.updated_at : at) : null));
   }
   return byName.size === 0 ? emptyList('bios_settings') : [...byName.values()];
-}
-
-/**
- * A BIOS setting as the node keeps it. A fleet's nodes report the same attribute registry, so
- * names, types and allowed values are held once (an enumeration's value too, as one of its
- * allowed values). Object.assign rather than a spread: V8 gives each spread copy of a parsed
- * event's object a hidden class of its own.
- */
-function biosSetting(setting: BiosSettingValue, created_at: string, updated_at: string | null): BiosSetting {
-  const kept = Object.assign({}, setting, { created_at, updated_at }) as { -readonly [K in keyof BiosSetting]: BiosSetting[K] };
-  kept.name = shared(setting.name);
-  if (typeof setting.attribute_type === 'string') kept.attribute_type = shared(setting.attribute_type);
-  const allowed = setting.allowable_values;
-  if (Array.isArray(allowed)) {
-    kept.allowable_values = sharedList(allowed);
-    if (typeof setting.value === 'string' && allowed.includes(setting.value)) kept.value = shared(setting.value);
-  }
-  return kept;
 }
 
 /** Whether `kept` holds just what `setting` reports (its fields, in the same order). */

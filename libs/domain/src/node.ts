@@ -2,7 +2,7 @@ import { type AgentInfo } from './agent.js';
 import { defaultInterfaces, type NodeInterfaces } from './hardware-types.js';
 import { type Introspection } from './introspection.js';
 import { type ManagementAction } from './management.js';
-import { emptyList, emptyObject, known, sharedIfEmpty } from './shared-values.js';
+import { emptyList, emptyObject, known, shared, sharedIfEmpty, sharedList } from './shared-values.js';
 import { type PowerState, type ProvisionState } from './states.js';
 import { type StepRun } from './steps.js';
 
@@ -302,8 +302,29 @@ export function newNode(uuid: string, createdAt: string, fields: Partial<Node> &
 
 /** A node parsed back from its own JSON, shaped and sharing values as `newNode` and `evolve` make them. */
 export function restoreNode(parsed: Node): Node {
-  return withSharedValues(copyNode(parsed));
+  const node = withSharedValues(copyNode(parsed));
+  if (node.bios_settings.length > 0) node.bios_settings = node.bios_settings.map((setting) => biosSetting(setting, setting.created_at, setting.updated_at));
+  return node;
 }
+
+/**
+ * A BIOS setting as the node keeps it. A fleet's nodes report the same attribute registry, so
+ * names, types and allowed values are held once (an enumeration's value too, as one of its
+ * allowed values). Object.assign rather than a spread: V8 gives each spread copy of a parsed
+ * event's object a hidden class of its own.
+ */
+export function biosSetting(setting: BiosSettingValue, created_at: string, updated_at: string | null): BiosSetting {
+  const kept = Object.assign({}, setting, { created_at, updated_at }) as { -readonly [K in keyof BiosSetting]: BiosSetting[K] };
+  kept.name = shared(setting.name);
+  if (typeof setting.attribute_type === 'string') kept.attribute_type = shared(setting.attribute_type);
+  const allowed = setting.allowable_values;
+  if (Array.isArray(allowed)) {
+    kept.allowable_values = sharedList(allowed);
+    if (typeof setting.value === 'string' && allowed.includes(setting.value)) kept.value = shared(setting.value);
+  }
+  return kept;
+}
+
 
 /** `node` (a fresh copy) with the domain's vocabulary and empty fields as the shared values. */
 function withSharedValues(node: Node): Node {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { type NodeEvent } from './events.js';
 import { evolve } from './evolve.js';
-import { copyNode, newNode, type Node } from './node.js';
+import { copyNode, newNode, type Node, restoreNode } from './node.js';
 import { emptyList, emptyObject, known, shared, sharedIfEmpty, sharedList } from './shared-values.js';
 
 /** What the store hands back: the events parsed from their JSON, sharing nothing with the ones given. */
@@ -85,5 +85,11 @@ describe('node state', () => {
     expect(Object.keys(x)).toEqual([...Object.keys(setting), 'created_at', 'updated_at']);
     expect(x.allowable_values).toBe(y.allowable_values);
     expect(x.value).toBe(x.allowable_values![0]);
+
+    // A node parsed back from its JSON (a packed node unpacked) shares them as well.
+    const restored = restoreNode(JSON.parse(JSON.stringify(b)) as Node);
+    expect(restored).toEqual(b);
+    expect(restored.bios_settings[0]!.allowable_values).toBe(x.allowable_values);
+    expect(restored.extra).toBe(b.extra);
   });
 });
