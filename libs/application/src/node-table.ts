@@ -58,11 +58,10 @@ const PASS_SLICE = 256;
  * the process says which ones to keep whole (`keepWhole`): a conductor its share of the hash rings,
  * a power-sync instance its share of the pass. The others are packed: their JSON deflated against
  * a dictionary (the JSON of the first node packed: a fleet's nodes share most of their text), about
- * 130 bytes for a verified Redfish node instead of 2.2 KB, and unpacked whenever they are read
- * (what lists filter and count by stays at hand: `summaries`). The
- * cold nodes read or changed most recently stay whole too, up to `RECENT_LIMIT` (a write-back
- * cache): a node going through a provision gets its events in quick succession and is packed once
- * it goes quiet, not once per event.
+ * 130 bytes for a verified Redfish node instead of 2.2 KB, beside their summary (what lists filter
+ * and count by: `summaries`), and unpacked whenever they are read. The cold nodes read or changed
+ * most recently stay whole too, up to `RECENT_LIMIT` (a write-back cache): a node going through a
+ * provision gets its events in quick succession and is packed once it goes quiet, not once per event.
  */
 export class NodeTable {
   private readonly entries = new Map<string, Node | PackedNode>();
