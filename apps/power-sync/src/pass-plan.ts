@@ -16,7 +16,7 @@ export const partOf = (nodeId: string): number => ringHash(`part:${nodeId}`) % P
  * The order of a share: part by part; within a part, nodes that failed last time first, so that
  * a broken BMC is noticed early.
  */
-export function readingOrder(nodes: Iterable<Node>): Node[] {
+export function readingOrder<T extends Pick<Node, 'uuid' | 'power_sync_failures'>>(nodes: Iterable<T>): T[] {
   return [...nodes]
     .map((node) => ({ node, part: partOf(node.uuid) }))
     .sort((a, b) => a.part - b.part || b.node.power_sync_failures - a.node.power_sync_failures || a.node.uuid.localeCompare(b.node.uuid))

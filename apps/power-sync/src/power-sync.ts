@@ -1,6 +1,5 @@
-import { type LiveProjection } from '@ironledger/application';
+import { type LiveProjection, type NodeSummary } from '@ironledger/application';
 import { type ConductorClient } from '@ironledger/bus';
-import { type Node } from '@ironledger/domain';
 import { type HardwareType, type PowerDriver } from '@ironledger/drivers';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { type PassKind, type PassLedger } from './pass-ledger.js';
@@ -16,11 +15,6 @@ export interface PowerSyncOptions {
   readonly heartbeatIntervalMs: number;
   readonly force: boolean;
   readonly maxRetries: number;
-  /**
-   * Whether the read model is this instance's own (not shared with a gateway in the same process):
-   * it then keeps whole only the nodes of its share of the pass, and the rest packed.
-   */
-  readonly ownReadModel?: boolean;
 }
 
 /** Who is alive among the power-sync instances (the bus's `Roster`, announcing this instance). */
@@ -173,7 +167,7 @@ export class PowerSync {
    * One pass: plan it (or read the plan another instance made), read this instance's share, and
    * until the pass's interval is over read what members gone meanwhile left of theirs.
    */
-  async pass(kind: PassKind, pass: number, due: (node: Node) => boolean): Promise<void> {
+  async pass(kind: PassKind, pass: number, due: (node: NodeSummary) => boolean): Promise<void> {
     const self = this.options.instanceId;
     const intervalMs = kind === 'sync' ? this.options.syncIntervalMs : this.options.recoveryIntervalMs;
     const started = Date.now();
@@ -190,12 +184,8 @@ export class PowerSync {
     // Joined after the plan was made: this instance reads from the next pass on.
     if (!plan.members.includes(self)) return;
     const read = new Set<string>();
-    const model = this.projection.readModel;
-    const ours = (node: { readonly uuid: string }) => plan.ownerOf(node.uuid) === self;
-    // Decided anew when the plan's members change (see `FleetReadModel.keepWhole`); the share's
-    // nodes are unpacked as they are read here, and kept whole from then on.
-    if (this.options.ownReadModel) void model.keepWhole({ keep: ours, reason: plan.members.join(' ') });
-    const share = readingOrder([...model.summaries()].filter(ours).map((summary) => model.get(summary.uuid)!).filter(due));
+    // Planned on the nodes' summaries: a node is unpacked only when its visit comes.
+    const share = readingOrder([...this.projection.readModel.summaries()].filter((node) => due(node) && plan.ownerOf(node.uuid) === self));
     const takeovers = this.takeOverGone(kind, pass, plan, due, read, ends);
     await this.readShare(kind, pass, share, read);
     if (!this.stopped) {
@@ -207,7 +197,7 @@ export class PowerSync {
   }
 
   /** Reads the share in order, and records how many leading parts are finished as they finish. */
-  private async readShare(kind: PassKind, pass: number, share: readonly Node[], read: Set<string>): Promise<void> {
+  private async readShare(kind: PassKind, pass: number, share: readonly NodeSummary[], read: Set<string>): Promise<void> {
     const left = new Array<number>(PARTS).fill(0);
     for (const node of share) left[partOf(node.uuid)]++;
     let finished = 0;
@@ -232,7 +222,7 @@ export class PowerSync {
    * roster has listened long enough to say so), reads the nodes of their shares beyond the parts
    * they recorded as finished that the ring without them gives to this instance.
    */
-  private async takeOverGone(kind: PassKind, pass: number, plan: PassPlan, due: (node: Node) => boolean, read: Set<string>, ends: number): Promise<void> {
+  private async takeOverGone(kind: PassKind, pass: number, plan: PassPlan, due: (node: NodeSummary) => boolean, read: Set<string>, ends: number): Promise<void> {
     const self = this.options.instanceId;
     let judged = '';
     const finishedBy = new Map<string, number>();
@@ -245,7 +235,7 @@ export class PowerSync {
       if (signature === judged) continue;
       judged = signature;
       for (const member of gone) if (!finishedBy.has(member)) finishedBy.set(member, await this.ledger.progress(kind, pass, member));
-      const left = [...this.projection.readModel.all()].filter((node) => {
+      const left = [...this.projection.readModel.summaries()].filter((node) => {
         const owner = plan.ownerOf(node.uuid)!;
         return gone.has(owner) && partOf(node.uuid) >= finishedBy.get(owner)! && !read.has(node.uuid) && due(node) && plan.readerOf(node.uuid, gone) === self;
       });
@@ -257,7 +247,7 @@ export class PowerSync {
   }
 
   /** Visits `nodes` in order through the shared limit on reads, calling `ended` after each. */
-  private async readAll(kind: PassKind, nodes: readonly Node[], read: Set<string>, ended: (node: Node) => void): Promise<void> {
+  private async readAll(kind: PassKind, nodes: readonly NodeSummary[], read: Set<string>, ended: (node: NodeSummary) => void): Promise<void> {
     let next = 0;
     const worker = async () => {
       while (next < nodes.length && !this.stopped) {
@@ -273,7 +263,8 @@ export class PowerSync {
 
   /** One visit: the node as it is now, its BMC, and what to record. */
   async visit(kind: PassKind, nodeId: string): Promise<void> {
-    const node = this.projection.readModel.get(nodeId);
+    // Read once, so not held whole: an instance of its own keeps every node packed (see its service).
+    const node = this.projection.readModel.peek(nodeId);
     // The node may have changed since the pass was planned: check again.
     if (!node || !(kind === 'sync' ? dueForSync(node) : dueForRecovery(node))) return;
     const hardware = this.drivers.get(node.driver);

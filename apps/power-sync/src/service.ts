@@ -23,8 +23,9 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
 
   const store = shared?.store ?? (await openEventStore(config.store).catch(exitIfRefused));
   const projection = shared?.projection ?? new LiveProjection(store);
-  // Each pass keeps whole the share its plan gives this instance; until the first, no node.
-  if (!shared) await projection.start({ keep: () => false, reason: 'catching up' });
+  // Passes are planned on the nodes' summaries and each visit unpacks its node once: an instance of
+  // its own keeps every node packed (but the few used most recently), whatever share it is given.
+  if (!shared) await projection.start({ keep: () => false, reason: 'packed' });
   const nats = await connect({ ...natsAccess(config.natsUrl), name: `power-sync ${config.instanceId}`, maxReconnectAttempts: -1 });
   const syncIntervalMs = config.syncIntervalS * 1000;
   const recoveryIntervalMs = config.recoveryIntervalS * 1000;
@@ -35,7 +36,7 @@ export async function startPowerSync(config: PowerSyncConfig, shared?: SharedSta
   // What a visit found goes to the conductor owning the node, as a gateway sends a node's commands.
   const conductors = new Roster(nats, config.subjects.conductorHeartbeat, config.heartbeatIntervalMs).start();
   const ownerOf = nodeOwnerLookup(() => conductors.members(), (nodeId) => projection.readModel.get(nodeId));
-  const powerSync = new PowerSync(projection, ledger, instances, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs, ownerOf }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs, ownReadModel: !shared }, new PowerSyncMetrics(registry, drivers), log);
+  const powerSync = new PowerSync(projection, ledger, instances, new ConductorClient(nats, { subjects: config.subjects, timeoutMs: config.commandTimeoutMs, ownerOf }), drivers, { ...config, syncIntervalMs, recoveryIntervalMs }, new PowerSyncMetrics(registry, drivers), log);
 
   const app = await NestFactory.createApplicationContext(PowerSyncModule.forRoot(powerSync), { logger: new NestLogger(logger) });
   // Announced only now that its passes are scheduled: a plan that counts this instance is one it runs.

@@ -2,17 +2,20 @@ import { type Node, POWER_FAILURE_FAULT, POWER_SYNC_EXCLUDED_STATES, type Record
 import { type PowerDriver } from '@ironledger/drivers';
 
 /** Whether a regular pass visits the node. */
-export function dueForSync(node: Node): boolean {
+/** What deciding whether a pass visits a node reads of it: all in its summary. */
+type DueFacts = Pick<Node, 'maintenance' | 'provision_state' | 'reservation' | 'target_power_state' | 'fault'>;
+
+export function dueForSync(node: DueFacts): boolean {
   return !node.maintenance && !POWER_SYNC_EXCLUDED_STATES.has(node.provision_state) && idle(node);
 }
 
 /** Whether a recovery pass visits the node: it is in the maintenance power sync itself set. */
-export function dueForRecovery(node: Node): boolean {
+export function dueForRecovery(node: DueFacts): boolean {
   return node.maintenance && node.fault === POWER_FAILURE_FAULT && node.provision_state !== 'enroll' && idle(node);
 }
 
 /** No conductor work and no power action under way. */
-const idle = (node: Node) => node.reservation === null && node.target_power_state === null;
+const idle = (node: DueFacts) => node.reservation === null && node.target_power_state === null;
 
 export interface VisitSettings {
   /** Push the BMC back to the recorded state instead of recording the BMC's. */

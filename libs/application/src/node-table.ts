@@ -16,11 +16,13 @@ export interface WholeNodes {
 
 /**
  * What a packed node keeps unpacked beside it: what the API's lists filter, sort and narrow by
- * (and the fields of their default view), what the fleet's census counts, and who holds the node.
+ * (and the fields of their default view), what the fleet's census counts, who holds the node, and
+ * what power sync plans a pass by.
  */
 export const SUMMARY_FIELDS = [
   'uuid', 'name', 'instance_uuid', 'maintenance', 'retired', 'provision_state', 'power_state', 'driver', 'resource_class', 'fault',
   'conductor_group', 'owner', 'lessee', 'chassis_uuid', 'description', 'shard', 'reservation', 'created_at', 'provision_updated_at', 'agent',
+  'target_power_state', 'power_sync_failures',
 ] as const satisfies readonly (keyof Node)[];
 
 /** A node's summary (a whole node is its own). */
@@ -38,7 +40,8 @@ function packedNode(packed: string, node: Node): PackedNode {
     provision_state: node.provision_state, power_state: node.power_state, driver: node.driver, resource_class: node.resource_class,
     fault: node.fault, conductor_group: node.conductor_group, owner: node.owner, lessee: node.lessee, chassis_uuid: node.chassis_uuid,
     description: node.description, shard: node.shard, reservation: node.reservation, created_at: node.created_at,
-    provision_updated_at: node.provision_updated_at, agent: node.agent,
+    provision_updated_at: node.provision_updated_at, agent: node.agent, target_power_state: node.target_power_state,
+    power_sync_failures: node.power_sync_failures,
   };
 }
 

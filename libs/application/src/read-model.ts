@@ -242,6 +242,11 @@ export class FleetReadModel {
     return this.nodes.get(idOrName) ?? this.nodes.get(this.idsByName.get(idOrName) ?? '');
   }
 
+  /** The node `id` (a UUID), unpacked if packed but not held whole for it (see `keepWhole`): for a node read once. */
+  peek(id: string): Node | undefined {
+    return this.nodes.peek(id);
+  }
+
   /** Every node in creation order (a packed node is unpacked for it: see `keepWhole`). */
   all(): IterableIterator<Node> {
     return this.nodes.values();
