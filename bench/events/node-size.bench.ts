@@ -21,10 +21,10 @@ import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import { parseArgs } from 'node:util';
 import { FleetReadModel, HashRing, rebuildReadModel, toEventData } from '@ironledger/application';
 import { nodeStreamId } from '@ironledger/contracts';
-import { BIOS_ATTRIBUTES } from '@ironledger/bmc-sim';
-import { type BiosSettingValue, type CommandMeta, decide, evolve, type Node, type NodeCommand, type NodeEvent, pythonStr } from '@ironledger/domain';
+import { type CommandMeta, decide, evolve, type Node, type NodeCommand, type NodeEvent } from '@ironledger/domain';
 import { seededRandom, simulatedClock, simulatedNodeId, type SimulatedNode, stepNode } from '@ironledger/lifecycle-events/testing';
 import { fmt, machine, markdownTable, openBenchStore } from './common.js';
+import { simulatedBios } from '../share/seed.js';
 
 const { values } = parseArgs({
   options: {
@@ -53,23 +53,6 @@ function applyDecoded(model: FleetReadModel, nodeId: string, events: readonly No
   decoded.forEach(({ type, data, metadata = {} }, index) => {
     model.apply({ streamId: nodeStreamId(nodeId), type, data, metadata, revision: revision + index, position: position + index, recordedAt });
   });
-}
-
-/** The BIOS settings the Redfish driver reads from one of the simulator's systems (its attribute registry's fields). */
-function simulatedBios(index: number): BiosSettingValue[] {
-  return BIOS_ATTRIBUTES.map((entry) => ({
-    name: entry.AttributeName,
-    value: pythonStr(entry.AttributeName === 'SerialNumber' ? `SIM${String(index).padStart(6, '0')}` : entry.DefaultValue),
-    attribute_type: entry.Type,
-    allowable_values: entry.Value ? entry.Value.map((value) => value.ValueName) : null,
-    lower_bound: entry.LowerBound ?? null,
-    max_length: entry.MaxLength ?? null,
-    min_length: entry.MinLength ?? null,
-    read_only: entry.ReadOnly,
-    reset_required: entry.ResetRequired,
-    unique: entry.IsSystemUniqueProperty ?? null,
-    upper_bound: entry.UpperBound ?? null,
-  }));
 }
 
 /** The read model of `nodes` Redfish nodes, enrolled and verified the way `scripts/enroll-fleet.mjs` and a conductor do it. */

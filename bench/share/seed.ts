@@ -52,7 +52,7 @@ export interface SeedReport {
 }
 
 /** The BIOS settings the Redfish driver reads from the simulator's system `index` (its attribute registry's fields). */
-function simulatedBios(index: number): BiosSettingValue[] {
+export function simulatedBios(index: number): BiosSettingValue[] {
   return BIOS_ATTRIBUTES.map((entry) => ({
     name: entry.AttributeName,
     value: pythonStr(entry.AttributeName === 'SerialNumber' ? `SIM${String(index).padStart(6, '0')}` : entry.DefaultValue),
