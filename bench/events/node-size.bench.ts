@@ -15,7 +15,8 @@
  * `--share M` measures the model of a process acting for one of M instances on a hash ring (a
  * conductor among M, a power-sync instance among M): it keeps whole only the nodes of its share
  * and the rest packed (`FleetReadModel.keepWhole`). `--unpacked` measures every node packed and then
- * read again (unpacked and kept whole), as a process holds the nodes it has unpacked.
+ * read again (unpacked and kept whole), as a process holds the nodes it has unpacked, and the CPU
+ * each packing and unpacking took.
  */
 import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import { parseArgs } from 'node:util';
@@ -138,10 +139,23 @@ if (members > 1) {
   const ring = new HashRing(Array.from({ length: members }, (_, i) => `instance-${i}`));
   await model.keepWhole({ keep: (node) => ring.ownerOf(node.uuid) === 'instance-0' });
 }
+/** CPU time (user + system) of `work`, in µs. */
+async function cpuOf(work: () => unknown): Promise<number> {
+  const from = process.cpuUsage();
+  await work();
+  const { user, system } = process.cpuUsage(from);
+  return user + system;
+}
+/** CPU per node packed and per node unpacked (`--unpacked`), for the table. */
+const costs: [string, string][] = [];
 if (values.unpacked) {
-  await model.keepWhole({ keep: () => false, recent: 0, reason: 'every node packed' });
+  const packing = await cpuOf(() => model.keepWhole({ keep: () => false, recent: 0, reason: 'every node packed' }));
+  costs.push(['CPU to pack a node (`keepWhole`, every node)', `${fmt(packing / model.size, 1)} µs`]);
   await model.keepWhole({ keep: () => true, reason: 'every node whole' });
-  for (const summary of [...model.summaries()]) model.get(summary.uuid);
+  const unpacking = await cpuOf(() => {
+    for (const summary of [...model.summaries()]) model.get(summary.uuid);
+  });
+  costs.push(['CPU to unpack a node (`get`, every node)', `${fmt(unpacking / model.size, 1)} µs`]);
 }
 const seconds = (performance.now() - started) / 1000;
 const whole = [...model.wholeNodes()].length;
@@ -164,6 +178,7 @@ console.log(
       ['V8 heap held by the read model (after forced GC)', `${fmt(held / 2 ** 20, 1)} MB`],
       ['**heap per node**', `**${fmt(held / model.size)} bytes**`],
       ['node as JSON (`JSON.stringify`), per node', `${fmt(json / model.size)} bytes`],
+      ...costs,
     ],
   ),
 );

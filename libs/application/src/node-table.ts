@@ -89,10 +89,6 @@ export class NodeTable {
     return this.packedCount;
   }
 
-  has(id: string): boolean {
-    return this.entries.has(id);
-  }
-
   keys(): IterableIterator<string> {
     return this.entries.keys();
   }
