@@ -142,4 +142,20 @@ describe('power-sync instances sharing the passes', () => {
       await sampler;
     }
   });
+
+  it('never reads two passes at once: a pass waits for the previous one, and is skipped if its interval is over by then', async () => {
+    // ps-a and ps-c are left, 15 BMCs each at 2 workers: at 1.6 s a read, a share takes 12 s, 1.5 intervals.
+    for (const n of range) sim.control(n, { latencyMs: 1600 });
+    const from = Math.floor(Date.now() / INTERVAL_MS) + 1;
+    await until((from + 6) * INTERVAL_MS);
+    for (const id of ['ps-a', 'ps-c']) {
+      const log = instances.get(id)!.output();
+      // Overlapping passes would share the reads and all lag ever further behind their boundaries.
+      const lags = [...log.matchAll(/sync pass (\d+): read its share of \d+ nodes in (\d+) ms/g)].filter(([, pass]) => Number(pass) > from).map(([, , ms]) => Number(ms));
+      expect({ id, read: lags.length > 0, late: lags.filter((ms) => ms > 3 * INTERVAL_MS) }).toEqual({ id, read: true, late: [] });
+      const skipped = [...log.matchAll(/sync pass (\d+): skipped/g)].map(([, pass]) => Number(pass)).filter((pass) => pass > from);
+      expect({ id, skipped: skipped.length > 0 }).toEqual({ id, skipped: true });
+    }
+    for (const n of range) sim.control(n, { latencyMs: 0 });
+  });
 });

@@ -116,6 +116,8 @@ export class PowerSync {
   /** BMC reads of every pass wait their turn here: at most `workers` at once, first come first served. */
   private readonly reads: Limiter;
   private readonly passes = new Set<Promise<void>>();
+  /** Per kind, the newest pass's reading of its share: the next pass's waits for it. */
+  private readonly reading = new Map<PassKind, Promise<void>>();
 
   constructor(
     private readonly projection: LiveProjection,
@@ -183,15 +185,31 @@ export class PowerSync {
     const plan = new PassPlan(await this.ledger.plan(kind, pass, [...new Set([...proposed.map((member) => member.id), self])]));
     // Joined after the plan was made: this instance reads from the next pass on.
     if (!plan.members.includes(self)) return;
-    const read = new Set<string>();
-    // Planned on the nodes' summaries: a node is unpacked only when its visit comes.
-    const share = readingOrder([...this.projection.readModel.summaries()].filter((node) => due(node) && plan.ownerOf(node.uuid) === self));
-    const takeovers = this.takeOverGone(kind, pass, plan, due, read, ends);
-    await this.readShare(kind, pass, share, read);
-    if (!this.stopped) {
-      this.metrics.passes.inc({ kind });
-      this.metrics.passSeconds.observe({ kind }, (Date.now() - pass * intervalMs) / 1000);
-      this.log(`${kind} pass ${pass}: read its share of ${share.length} nodes in ${Date.now() - started} ms (plan: ${plan.members.join(' ')})`);
+    // Passes of a kind never overlap, as Ironic's periodic tasks: this share is read once the
+    // previous pass's is. A pass whose interval is over by then is skipped: the next reads the same nodes.
+    const previous = this.reading.get(kind);
+    let turnEnded!: () => void;
+    this.reading.set(kind, new Promise<void>((resolve) => (turnEnded = resolve)));
+    let takeovers = Promise.resolve();
+    try {
+      await previous;
+      if (this.stopped) return;
+      if (Date.now() >= ends) {
+        this.log(`${kind} pass ${pass}: skipped (the previous pass was still being read when its interval ended)`);
+        return;
+      }
+      const read = new Set<string>();
+      // Planned on the nodes' summaries: a node is unpacked only when its visit comes.
+      const share = readingOrder([...this.projection.readModel.summaries()].filter((node) => due(node) && plan.ownerOf(node.uuid) === self));
+      takeovers = this.takeOverGone(kind, pass, plan, due, read, ends);
+      await this.readShare(kind, pass, share, read);
+      if (!this.stopped) {
+        this.metrics.passes.inc({ kind });
+        this.metrics.passSeconds.observe({ kind }, (Date.now() - pass * intervalMs) / 1000);
+        this.log(`${kind} pass ${pass}: read its share of ${share.length} nodes in ${Date.now() - started} ms (plan: ${plan.members.join(' ')})`);
+      }
+    } finally {
+      turnEnded();
     }
     await takeovers;
   }

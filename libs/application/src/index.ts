@@ -1,6 +1,6 @@
 export * from './command-handler.js';
 export * from './read-model.js';
-export { type KeepWhole, mostRecentlyUsed, type NodeSummary, SUMMARY_FIELDS, type WholeNodes } from './node-table.js';
+export { type KeepWhole, mostRecentlyUsed, type NodeSummary, SUMMARY_FIELDS, type SummarySequence, type WholeNodes } from './node-table.js';
 export * from './projection.js';
 export * from './position-waiters.js';
 export * from './unique-claims.js';

@@ -117,6 +117,26 @@ describe('NodeTable', () => {
     expect([...table.wholeNodes()]).toHaveLength(2);
   });
 
+  it('gives its summaries in creation order as a sequence that says where each node is, anew once a node came or went', async () => {
+    const table = new NodeTable();
+    await table.keepWhole({ keep: (held) => held.name !== 'node-2', recent: 0 });
+    const names = () => {
+      const sequence = table.inCreationOrder();
+      return Array.from({ length: sequence.length }, (_, index) => sequence.at(index)!.name);
+    };
+    for (let n = 0; n < 5; n++) table.set(nodeId(n), node(n));
+    expect(names()).toEqual(['node-0', 'node-1', 'node-2', 'node-3', 'node-4']);
+    expect(table.inCreationOrder().at(2)).not.toHaveProperty('driver_info');
+    table.delete(nodeId(1));
+    table.set(nodeId(1), node(1));
+    table.set(nodeId(3), { ...node(3), name: 'node-3b' });
+    expect(names()).toEqual(['node-0', 'node-2', 'node-3b', 'node-4', 'node-1']);
+    expect(names()).toEqual([...table.summaries()].map((summary) => summary.name));
+    const sequence = table.inCreationOrder();
+    expect([0, 1, 2, 3, 4].map((n) => sequence.positionOf(nodeId(n)))).toEqual([0, 4, 1, 2, 3]);
+    expect(sequence.positionOf(nodeId(9))).toBe(-1);
+  });
+
   it('gives back a packed node equal to the one stored, with the shared empty values of a node made by the domain', async () => {
     const table = new NodeTable();
     await table.keepWhole({ keep: () => false, recent: 0 });

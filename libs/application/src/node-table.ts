@@ -28,6 +28,17 @@ export const SUMMARY_FIELDS = [
 /** A node's summary (a whole node is its own). */
 export type NodeSummary = Pick<Node, (typeof SUMMARY_FIELDS)[number]>;
 
+/**
+ * The nodes' summaries in creation order as a sequence, for paging through a large fleet from a
+ * marker without copying it. Valid until the table next changes (a request reads it in one go).
+ */
+export interface SummarySequence {
+  readonly length: number;
+  at(index: number): NodeSummary | undefined;
+  /** The position of the node `uuid`, or -1. */
+  positionOf(uuid: string): number;
+}
+
 /** A packed node: its summary, and its JSON deflated (as a one-byte string). */
 type PackedNode = NodeSummary & { readonly packed: string };
 
@@ -79,6 +90,8 @@ export class NodeTable {
   /** `keepWhole` passes begun: one that sees a later one begun stops. */
   private passes = 0;
   private dictionary?: Buffer;
+  /** The ids in creation order, made when first asked for after a node came or went. */
+  private order?: string[];
 
   get size(): number {
     return this.entries.size;
@@ -135,6 +148,17 @@ export class NodeTable {
     return this.entries.values();
   }
 
+  /** Every node's summary in creation order, as a sequence (see `SummarySequence`): a list's page is read off it from the marker. */
+  inCreationOrder(): SummarySequence {
+    const order = (this.order ??= [...this.entries.keys()]);
+    const entries = this.entries;
+    return {
+      length: order.length,
+      at: (index) => entries.get(order[index]!),
+      positionOf: (uuid) => (entries.has(uuid) ? order.indexOf(uuid) : -1),
+    };
+  }
+
   /** The nodes held whole: those `keepWhole` keeps that have been read since (or never packed), and the recently used ones. */
   *wholeNodes(): IterableIterator<Node> {
     for (const entry of this.entries.values()) if (!isPacked(entry)) yield entry;
@@ -184,6 +208,7 @@ export class NodeTable {
   private put(id: string, entry: Node | PackedNode | undefined): void {
     const was = this.entries.get(id);
     if (was !== undefined && isPacked(was)) this.packedCount--;
+    if ((was === undefined) !== (entry === undefined)) this.order = undefined;
     if (entry === undefined) this.entries.delete(id);
     else this.entries.set(id, entry);
     if (entry !== undefined && isPacked(entry)) this.packedCount++;

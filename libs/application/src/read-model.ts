@@ -20,7 +20,7 @@ import {
 } from '@ironledger/domain';
 import { type RecordedEvent } from '@ironledger/event-store';
 import { toResourceEvent } from './codec.js';
-import { type NodeSummary, NodeTable, type WholeNodes } from './node-table.js';
+import { type NodeSummary, NodeTable, type SummarySequence, type WholeNodes } from './node-table.js';
 
 /** An event as the read model applied it, with its resource before and after it. */
 export type AppliedEvent =
@@ -280,6 +280,11 @@ export class FleetReadModel {
   /** Every node's summary, in creation order: what lists filter by, without unpacking a node. */
   summaries(): IterableIterator<NodeSummary> {
     return this.nodes.summaries();
+  }
+
+  /** The same, as a sequence a list pages through from its marker without copying the fleet. */
+  inCreationOrder(): SummarySequence {
+    return this.nodes.inCreationOrder();
   }
 
   /** The nodes held whole: all of them, or those `keepWhole` keeps that have been read since, and a few recently used. */

@@ -59,10 +59,17 @@ export function parseCollectionQuery(text: QueryParameter, version: Microversion
   return { limit: parseLimit(text('limit')), marker, sortKey, sortDir, fields, detail };
 }
 
+/** Items in creation order: an array, or a sequence read without copying it (a large fleet's summaries), which may say where an item is. */
+export interface Sequence<T> {
+  readonly length: number;
+  at(index: number): T | undefined;
+  positionOf?(uuid: string): number;
+}
+
 /** What `selectPage` needs to know of the items of a collection. */
 export interface PagedItems<T> {
   /** Every item, in creation order (Ironic's `id`). */
-  readonly items: readonly T[];
+  readonly items: Sequence<T>;
   readonly uuidOf: (item: T) => string;
   /** The value an item sorts by under `sortKey` (`null` sorts first). */
   readonly sortValue: (item: T, sortKey: string) => unknown;
@@ -71,8 +78,9 @@ export interface PagedItems<T> {
 }
 
 /** One page of a collection: the items kept by `filter`, sorted, after the marker; a full page has a next one. */
-export function selectPage<T>({ items, uuidOf, sortValue, unknownMarker }: PagedItems<T>, query: Pick<CollectionQuery, 'sortKey' | 'sortDir' | 'marker' | 'limit'>, filter: (item: T) => boolean = () => true): { items: T[]; hasNext: boolean } {
-  if (query.sortKey === 'id') return pageInCreationOrder({ items, uuidOf, unknownMarker }, query, filter);
+export function selectPage<T>({ items: sequence, uuidOf, sortValue, unknownMarker }: PagedItems<T>, query: Pick<CollectionQuery, 'sortKey' | 'sortDir' | 'marker' | 'limit'>, filter: (item: T) => boolean = () => true): { items: T[]; hasNext: boolean } {
+  if (query.sortKey === 'id') return pageInCreationOrder({ items: sequence, uuidOf, unknownMarker }, query, filter);
+  const items = Array.isArray(sequence) ? (sequence as readonly T[]) : Array.from({ length: sequence.length }, (_, index) => sequence.at(index)!);
   const order = new Map(items.map((item, index) => [uuidOf(item), index]));
   const sign = query.sortDir === 'asc' ? 1 : -1;
   const id = (item: T) => order.get(uuidOf(item)) ?? Number.MAX_SAFE_INTEGER;
@@ -109,15 +117,22 @@ function pageInCreationOrder<T>({ items, uuidOf, unknownMarker }: Omit<PagedItem
   const step = query.sortDir === 'asc' ? 1 : -1;
   let index = step > 0 ? 0 : items.length - 1;
   if (query.marker !== undefined) {
-    const at = items.findIndex((item) => uuidOf(item) === query.marker);
+    const at = positionOf(items, uuidOf, query.marker);
     if (at < 0) throw new ApiError(404, unknownMarker(query.marker));
     index = at + step;
   }
   const page: T[] = [];
   for (; index >= 0 && index < items.length && page.length < query.limit; index += step) {
-    if (filter(items[index]!)) page.push(items[index]!);
+    const item = items.at(index)!;
+    if (filter(item)) page.push(item);
   }
   return { items: page, hasNext: page.length > 0 && page.length === query.limit };
+}
+
+function positionOf<T>(items: Sequence<T>, uuidOf: (item: T) => string, uuid: string): number {
+  if (items.positionOf) return items.positionOf(uuid);
+  for (let index = 0; index < items.length; index++) if (uuidOf(items.at(index)!) === uuid) return index;
+  return -1;
 }
 
 /** The URL of the page after `marker`, with the rest of the query as it was. */

@@ -6,7 +6,7 @@ import { type NodeSummary, SUMMARY_FIELDS } from '@ironledger/application';
 import { type Node, PROVISION_STATES } from '@ironledger/domain';
 import { QUERY_VALUE, type QueryParameter } from '../openapi/operation-docs.js';
 import { listParameters, type PageQuery } from '../http/list-query.js';
-import { MAX_LIMIT, parseBoolean, type RawQuery, selectPage } from '../http/collection-query.js';
+import { MAX_LIMIT, parseBoolean, type RawQuery, selectPage, type Sequence } from '../http/collection-query.js';
 import { ApiError, badRequest, notAcceptable } from '../http/errors.js';
 import { type Microversion, Versions } from '../http/microversion.js';
 import { queryArgs } from '../http/query-args.js';
@@ -195,7 +195,7 @@ const NODE_COLUMNS = new Set([...SORT_KEYS, ...UNSORTABLE, 'driver_info', 'drive
  * `chassis_uuid` filter must name a chassis that exists (404).
  */
 export function nodeList(
-  fleet: readonly NodeSummary[],
+  fleet: Sequence<NodeSummary>,
   raw: RawQuery,
   view: ViewContext,
   { path, detailPath, chassisExists = () => true, wholeOf = asWhole }: { path: string; detailPath: boolean; chassisExists?: (uuid: string) => boolean; wholeOf?: (summary: NodeSummary) => Node },
@@ -228,7 +228,7 @@ const IN_SUMMARY: ReadonlySet<string> = new Set(SUMMARY_FIELDS);
  * page and for a sort key no summary has. An unknown marker is a 404, as in Ironic.
  */
 export function selectNodes(
-  nodes: readonly NodeSummary[],
+  nodes: Sequence<NodeSummary>,
   query: NodeQuery,
   conductorOf: (node: NodeSummary) => string | null = () => null,
   wholeOf: (summary: NodeSummary) => Node = asWhole,

@@ -2,7 +2,7 @@
  * The node use cases. Reads come from the live projection only; writes are node commands,
  * carried out by the `CommandRunner`.
  */
-import { type LiveProjection, type NodeSummary } from '@ironledger/application';
+import { type LiveProjection, type NodeSummary, type SummarySequence } from '@ironledger/application';
 import {
   type Node,
   type NodeCommand,
@@ -58,6 +58,11 @@ export class NodeService {
   /** Every node's summary, in creation order: what a list filters and sorts, nothing unpacked (see `FleetReadModel.keepWhole`). */
   summaries(): NodeSummary[] {
     return [...this.projection.readModel.summaries()];
+  }
+
+  /** The same without copying them: a list of the whole fleet pages from its marker. */
+  inCreationOrder(): SummarySequence {
+    return this.projection.readModel.inCreationOrder();
   }
 
   /** The whole node of a summary `summaries` just gave (a list is worked out in one go: the model has not moved since). */

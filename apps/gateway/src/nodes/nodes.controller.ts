@@ -390,8 +390,9 @@ export class NodesController {
   private async page({ at, ...query }: RawQuery, ctx: RequestContext, detailPath: boolean) {
     // The nodes' summaries, now or at a past instant: a node is unpacked only if it is on the page.
     const past = typeof at === 'string' ? await this.audit.modelAt(at) : undefined;
-    const everyNode = past ? [...past.summaries()] : this.nodes.summaries();
-    const fleet = ctx.listProject ? everyNode.filter((node) => inProject(ctx.listProject, node)) : everyNode;
+    const source = past ?? this.nodes;
+    // The whole fleet's list is paged from its marker without copying the fleet; a project's is narrowed first.
+    const fleet = ctx.listProject ? [...source.summaries()].filter((node) => inProject(ctx.listProject, node)) : source.inCreationOrder();
     const view = this.viewContext(ctx, !past);
     return nodeList(fleet, query, view, {
       path: detailPath ? '/v1/nodes/detail' : '/v1/nodes',
