@@ -340,12 +340,7 @@ export class JetStreamEventStore implements EventStore {
   }
 
   readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
-    return pagesAfter(this.eventsFrom(sequenceAfter(after)), after, pageSize);
-  }
-
-  /** Every event of the commits from `sequence` on, read in the largest batches. */
-  private async *eventsFrom(sequence: number): AsyncGenerator<RecordedEvent> {
-    for await (const message of this.commits(sequence, { batch: WHOLE_LOG_BATCH })) yield* eventsOf(message);
+    return pagesAfter(this.commits(sequenceAfter(after), { batch: WHOLE_LOG_BATCH }), eventsOf, after, pageSize);
   }
 
   async lastPosition(): Promise<number> {

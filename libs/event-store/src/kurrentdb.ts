@@ -120,7 +120,7 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
-    return pagesAfter(this.#eventsAfter(after), after, pageSize);
+    return pagesAfter(this.#eventsAfter(after), (event) => [event], after, pageSize);
   }
 
   /** This store's events (its prefix's) from the commit after position `after` on. */
