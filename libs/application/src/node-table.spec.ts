@@ -117,24 +117,37 @@ describe('NodeTable', () => {
     expect([...table.wholeNodes()]).toHaveLength(2);
   });
 
-  it('gives its summaries in creation order as a sequence that says where each node is, anew once a node came or went', async () => {
+  it('gives its summaries in creation order as a sequence that says where each node is, gaps left by deletions compacted away', async () => {
     const table = new NodeTable();
     await table.keepWhole({ keep: (held) => held.name !== 'node-2', recent: 0 });
-    const names = () => {
+    /** The sequence's names, `null` for a gap; and each node's position by `positionOf`. */
+    const read = () => {
       const sequence = table.inCreationOrder();
-      return Array.from({ length: sequence.length }, (_, index) => sequence.at(index)!.name);
+      const names = Array.from({ length: sequence.length }, (_, index) => sequence.at(index)?.name ?? null);
+      const positions = [...table.keys()].map((id) => sequence.positionOf(id));
+      return { names, placed: positions.map((position) => names[position]), known: sequence.positionOf(nodeId(99_999)) };
     };
     for (let n = 0; n < 5; n++) table.set(nodeId(n), node(n));
-    expect(names()).toEqual(['node-0', 'node-1', 'node-2', 'node-3', 'node-4']);
+    expect(read()).toEqual({ names: ['node-0', 'node-1', 'node-2', 'node-3', 'node-4'], placed: ['node-0', 'node-1', 'node-2', 'node-3', 'node-4'], known: -1 });
     expect(table.inCreationOrder().at(2)).not.toHaveProperty('driver_info');
     table.delete(nodeId(1));
     table.set(nodeId(1), node(1));
     table.set(nodeId(3), { ...node(3), name: 'node-3b' });
-    expect(names()).toEqual(['node-0', 'node-2', 'node-3b', 'node-4', 'node-1']);
-    expect(names()).toEqual([...table.summaries()].map((summary) => summary.name));
-    const sequence = table.inCreationOrder();
-    expect([0, 1, 2, 3, 4].map((n) => sequence.positionOf(nodeId(n)))).toEqual([0, 4, 1, 2, 3]);
-    expect(sequence.positionOf(nodeId(9))).toBe(-1);
+    const names = ['node-0', null, 'node-2', 'node-3b', 'node-4', 'node-1'];
+    expect(read()).toEqual({ names, placed: ['node-0', 'node-2', 'node-3b', 'node-4', 'node-1'], known: -1 });
+    expect(names.filter(Boolean)).toEqual([...table.summaries()].map((summary) => summary.name));
+
+    // Once a quarter of the slots (and over a thousand) are empty, they are dropped, the order kept.
+    for (let n = 5; n < 3000; n++) table.set(nodeId(n), node(n));
+    for (let n = 0; n < 3000; n += 2) table.delete(nodeId(n));
+    const left = [...table.summaries()].map((summary) => summary.name);
+    expect(left).toHaveLength(1500);
+    const after = read();
+    expect(after.names.length).toBeLessThan(2500);
+    expect(after.names.filter(Boolean)).toEqual(left);
+    expect(after.placed).toEqual(left);
+    expect(table.get(nodeId(3))?.name).toBe('node-3b');
+    expect(table.get(nodeId(4))).toBeUndefined();
   });
 
   it('gives back a packed node equal to the one stored, with the shared empty values of a node made by the domain', async () => {

@@ -30,7 +30,8 @@ export type NodeSummary = Pick<Node, (typeof SUMMARY_FIELDS)[number]>;
 
 /**
  * The nodes' summaries in creation order as a sequence, for paging through a large fleet from a
- * marker without copying it. Valid until the table next changes (a request reads it in one go).
+ * marker without copying it: `at` gives `undefined` where a node was deleted. Valid until the table
+ * next changes (a request reads it in one go).
  */
 export interface SummarySequence {
   readonly length: number;
@@ -64,6 +65,9 @@ export function mostRecentlyUsed(count: number): WholeNodes {
 /** Cold nodes held whole for a while after they were read or changed (about 2.2 KB each). */
 const RECENT_LIMIT = 4096;
 
+/** Empty slots (deleted nodes) left before the entries are compacted, at least: a quarter of them. */
+const MIN_COMPACTION = 1024;
+
 /** Nodes a `keepWhole` pass looks at before it lets other work run. */
 const PASS_SLICE = 256;
 
@@ -78,7 +82,11 @@ const PASS_SLICE = 256;
  * provision gets its events in quick succession and is packed once it goes quiet, not once per event.
  */
 export class NodeTable {
-  private readonly entries = new Map<string, Node | PackedNode>();
+  /** Each node's slot: slots are in creation order, so a list finds its marker's place at once. */
+  private readonly slots = new Map<string, number>();
+  /** The entries by slot; a deleted node's slot is empty until the next compaction. */
+  private entries: Array<Node | PackedNode | undefined> = [];
+  private emptySlots = 0;
   /** How many entries are packed. */
   private packedCount = 0;
   /** Cold nodes held whole for now, least recently used first. */
@@ -90,11 +98,9 @@ export class NodeTable {
   /** `keepWhole` passes begun: one that sees a later one begun stops. */
   private passes = 0;
   private dictionary?: Buffer;
-  /** The ids in creation order, made when first asked for after a node came or went. */
-  private order?: string[];
 
   get size(): number {
-    return this.entries.size;
+    return this.slots.size;
   }
 
   /** How many nodes are held packed now. */
@@ -103,12 +109,12 @@ export class NodeTable {
   }
 
   keys(): IterableIterator<string> {
-    return this.entries.keys();
+    return this.slots.keys();
   }
 
   /** The node `id`, unpacked if need be (and then held whole for a while). */
   get(id: string): Node | undefined {
-    const entry = this.entries.get(id);
+    const entry = this.entry(id);
     if (entry === undefined) return undefined;
     if (!isPacked(entry)) {
       if (this.recent.delete(id)) this.recent.add(id);
@@ -121,7 +127,7 @@ export class NodeTable {
 
   /** The node `id` without holding it whole: for reading through the whole fleet once. */
   peek(id: string): Node | undefined {
-    const entry = this.entries.get(id);
+    const entry = this.entry(id);
     return entry !== undefined && isPacked(entry) ? this.unpack(entry) : entry;
   }
 
@@ -140,28 +146,23 @@ export class NodeTable {
 
   /** Every node in creation order, packed ones unpacked one at a time (not held). */
   *values(): IterableIterator<Node> {
-    for (const entry of this.entries.values()) yield isPacked(entry) ? this.unpack(entry) : entry;
+    for (const entry of this.entries) if (entry !== undefined) yield isPacked(entry) ? this.unpack(entry) : entry;
   }
 
   /** Every node's summary in creation order, nothing unpacked (a whole node is its own, a packed node carries it). */
-  summaries(): IterableIterator<NodeSummary> {
-    return this.entries.values();
+  *summaries(): IterableIterator<NodeSummary> {
+    for (const entry of this.entries) if (entry !== undefined) yield entry;
   }
 
   /** Every node's summary in creation order, as a sequence (see `SummarySequence`): a list's page is read off it from the marker. */
   inCreationOrder(): SummarySequence {
-    const order = (this.order ??= [...this.entries.keys()]);
-    const entries = this.entries;
-    return {
-      length: order.length,
-      at: (index) => entries.get(order[index]!),
-      positionOf: (uuid) => (entries.has(uuid) ? order.indexOf(uuid) : -1),
-    };
+    const { entries, slots } = this;
+    return { length: entries.length, at: (index) => entries[index], positionOf: (uuid) => slots.get(uuid) ?? -1 };
   }
 
   /** The nodes held whole: those `keepWhole` keeps that have been read since (or never packed), and the recently used ones. */
   *wholeNodes(): IterableIterator<Node> {
-    for (const entry of this.entries.values()) if (!isPacked(entry)) yield entry;
+    for (const entry of this.entries) if (entry !== undefined && !isPacked(entry)) yield entry;
   }
 
   /**
@@ -180,8 +181,9 @@ export class NodeTable {
     this.recent.clear();
     const pass = ++this.passes;
     let done = 0;
-    for (const [id, entry] of this.entries) {
+    for (const id of this.slots.keys()) {
       if (pass !== this.passes) return;
+      const entry = this.entry(id)!;
       if (!isPacked(entry) && keep && !keep(entry)) this.put(id, this.pack(entry));
       if (++done % PASS_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     }
@@ -189,7 +191,7 @@ export class NodeTable {
 
   /** Every node of `other` (another model's), held as there: states and packed nodes are values. */
   copyFrom(other: NodeTable): void {
-    for (const [id, entry] of other.entries) this.put(id, entry);
+    for (const id of other.slots.keys()) this.put(id, other.entry(id)!);
     for (const id of other.recent) this.recent.add(id);
     this.keep = other.keep;
     this.keptFor = other.keptFor;
@@ -200,18 +202,38 @@ export class NodeTable {
   private packOldest(): void {
     const [oldest] = this.recent;
     this.recent.delete(oldest);
-    const entry = this.entries.get(oldest);
+    const entry = this.entry(oldest);
     if (entry !== undefined && !isPacked(entry)) this.put(oldest, this.pack(entry));
+  }
+
+  private entry(id: string): Node | PackedNode | undefined {
+    const slot = this.slots.get(id);
+    return slot === undefined ? undefined : this.entries[slot];
   }
 
   /** Sets (or, with `undefined`, deletes) the entry `id`, counting packed ones. */
   private put(id: string, entry: Node | PackedNode | undefined): void {
-    const was = this.entries.get(id);
+    const slot = this.slots.get(id);
+    const was = slot === undefined ? undefined : this.entries[slot];
     if (was !== undefined && isPacked(was)) this.packedCount--;
-    if ((was === undefined) !== (entry === undefined)) this.order = undefined;
-    if (entry === undefined) this.entries.delete(id);
-    else this.entries.set(id, entry);
     if (entry !== undefined && isPacked(entry)) this.packedCount++;
+    if (slot !== undefined && entry !== undefined) this.entries[slot] = entry;
+    else if (entry !== undefined) {
+      this.slots.set(id, this.entries.length);
+      this.entries.push(entry);
+    } else if (slot !== undefined) {
+      this.entries[slot] = undefined;
+      this.slots.delete(id);
+      if (++this.emptySlots > MIN_COMPACTION && this.emptySlots * 4 > this.entries.length) this.compact();
+    }
+  }
+
+  /** Drops the empty slots: the slots map iterates in creation order, as the entries are. */
+  private compact(): void {
+    this.entries = this.entries.filter((entry) => entry !== undefined);
+    let slot = 0;
+    for (const id of this.slots.keys()) this.slots.set(id, slot++);
+    this.emptySlots = 0;
   }
 
   private pack(node: Node): PackedNode {

@@ -33,8 +33,9 @@ describe('selectPage in creation order', () => {
           const expected = expectedPage(items, sortDir, limit, marker, keep);
           expect(page.items).toEqual(expected);
           expect(page.hasNext).toBe(expected.length === limit);
-          // The same pages from a sequence that is not an array and says where an item is, in either sort.
-          const sequence = { length: items.length, at: (index: number) => items[index], positionOf: (uuid: string) => items.findIndex((item) => item.uuid === uuid) };
+          // The same pages from a sequence that is not an array, says where an item is and has gaps, in either sort.
+          const gappy = items.flatMap((item, index) => (index % 3 === 1 ? [undefined, item] : [item]));
+          const sequence = { length: gappy.length, at: (index: number) => gappy[index], positionOf: (uuid: string) => gappy.findIndex((item) => item?.uuid === uuid) };
           for (const sortKey of ['id', 'kind']) {
             const query = { sortKey, sortDir, limit, marker };
             expect(selectPage({ ...paged(items), items: sequence }, query, keep)).toEqual(selectPage(paged(items), query, keep));

@@ -59,7 +59,10 @@ export function parseCollectionQuery(text: QueryParameter, version: Microversion
   return { limit: parseLimit(text('limit')), marker, sortKey, sortDir, fields, detail };
 }
 
-/** Items in creation order: an array, or a sequence read without copying it (a large fleet's summaries), which may say where an item is. */
+/**
+ * Items in creation order: an array, or a sequence read without copying it (a large fleet's
+ * summaries), which may say where an item is and may have gaps (`undefined`: a deleted item).
+ */
 export interface Sequence<T> {
   readonly length: number;
   at(index: number): T | undefined;
@@ -80,7 +83,7 @@ export interface PagedItems<T> {
 /** One page of a collection: the items kept by `filter`, sorted, after the marker; a full page has a next one. */
 export function selectPage<T>({ items: sequence, uuidOf, sortValue, unknownMarker }: PagedItems<T>, query: Pick<CollectionQuery, 'sortKey' | 'sortDir' | 'marker' | 'limit'>, filter: (item: T) => boolean = () => true): { items: T[]; hasNext: boolean } {
   if (query.sortKey === 'id') return pageInCreationOrder({ items: sequence, uuidOf, unknownMarker }, query, filter);
-  const items = Array.isArray(sequence) ? (sequence as readonly T[]) : Array.from({ length: sequence.length }, (_, index) => sequence.at(index)!);
+  const items = Array.isArray(sequence) ? (sequence as readonly T[]) : Array.from({ length: sequence.length }, (_, index) => sequence.at(index)).filter((item) => item !== undefined);
   const order = new Map(items.map((item, index) => [uuidOf(item), index]));
   const sign = query.sortDir === 'asc' ? 1 : -1;
   const id = (item: T) => order.get(uuidOf(item)) ?? Number.MAX_SAFE_INTEGER;
@@ -123,15 +126,18 @@ function pageInCreationOrder<T>({ items, uuidOf, unknownMarker }: Omit<PagedItem
   }
   const page: T[] = [];
   for (; index >= 0 && index < items.length && page.length < query.limit; index += step) {
-    const item = items.at(index)!;
-    if (filter(item)) page.push(item);
+    const item = items.at(index);
+    if (item !== undefined && filter(item)) page.push(item);
   }
   return { items: page, hasNext: page.length > 0 && page.length === query.limit };
 }
 
 function positionOf<T>(items: Sequence<T>, uuidOf: (item: T) => string, uuid: string): number {
   if (items.positionOf) return items.positionOf(uuid);
-  for (let index = 0; index < items.length; index++) if (uuidOf(items.at(index)!) === uuid) return index;
+  for (let index = 0; index < items.length; index++) {
+    const item = items.at(index);
+    if (item !== undefined && uuidOf(item) === uuid) return index;
+  }
   return -1;
 }
 
