@@ -1,10 +1,10 @@
 import { type Node, POWER_FAILURE_FAULT, POWER_SYNC_EXCLUDED_STATES, type RecordPowerSync } from '@ironledger/domain';
 import { type PowerDriver } from '@ironledger/drivers';
 
-/** Whether a regular pass visits the node. */
 /** What deciding whether a pass visits a node reads of it: all in its summary. */
 type DueFacts = Pick<Node, 'maintenance' | 'provision_state' | 'reservation' | 'target_power_state' | 'fault'>;
 
+/** Whether a regular pass visits the node. */
 export function dueForSync(node: DueFacts): boolean {
   return !node.maintenance && !POWER_SYNC_EXCLUDED_STATES.has(node.provision_state) && idle(node);
 }
