@@ -153,7 +153,7 @@ if (values.unpacked) {
   costs.push(['CPU to pack a node (`keepWhole`, every node)', `${fmt(packing / model.size, 1)} µs`]);
   await model.keepWhole({ keep: () => true, reason: 'every node whole' });
   const unpacking = await cpuOf(() => {
-    for (const summary of [...model.summaries()]) model.get(summary.uuid);
+    for (const summary of model.summaries()) model.get(summary.uuid);
   });
   costs.push(['CPU to unpack a node (`get`, every node)', `${fmt(unpacking / model.size, 1)} µs`]);
 }

@@ -126,13 +126,16 @@ export class Watchdog {
       if (owns && this.options.ownReadModel) keepOwnShare(model, this.roster, conductorId, owns);
       // Another conductor's node is passed over on its summary (`watchdogAction` would choose
       // nothing for it): only this conductor's own are unpacked, and kept whole from then on.
-      for (const summary of [...model.summaries()]) {
+      for (const summary of model.summaries()) {
         if (owns && summary.reservation !== conductorId && !owns(summary)) continue;
+        // The node as the sweep began, without a lookup; should it need action, as it is now (an
+        // earlier action of this sweep may have changed it).
+        const then = model.wholeOf(summary);
+        if (!then || !watchdogAction(then, now, facts)) continue;
         const node = model.get(summary.uuid);
-        if (!node) continue;
-        const action = watchdogAction(node, now, facts);
+        const action = node && watchdogAction(node, now, facts);
         if (action?.kind === 'send') await this.send(action.command);
-        else if (action?.kind === 'resume') await this.resumeOrphan(node.uuid);
+        else if (action?.kind === 'resume') await this.resumeOrphan(summary.uuid);
       }
       await this.around.allocations?.recover(alive, now, meta);
     } finally {

@@ -200,7 +200,7 @@ export class PowerSync {
       }
       const read = new Set<string>();
       // Planned on the nodes' summaries: a node is unpacked only when its visit comes.
-      const share = readingOrder([...this.projection.readModel.summaries()].filter((node) => due(node) && plan.ownerOf(node.uuid) === self));
+      const share = readingOrder(this.projection.readModel.summaries().filter((node) => due(node) && plan.ownerOf(node.uuid) === self));
       takeovers = this.takeOverGone(kind, pass, plan, due, read, ends);
       await this.readShare(kind, pass, share, read);
       if (!this.stopped) {
@@ -253,7 +253,7 @@ export class PowerSync {
       if (signature === judged) continue;
       judged = signature;
       for (const member of gone) if (!finishedBy.has(member)) finishedBy.set(member, await this.ledger.progress(kind, pass, member));
-      const left = [...this.projection.readModel.summaries()].filter((node) => {
+      const left = this.projection.readModel.summaries().filter((node) => {
         const owner = plan.ownerOf(node.uuid)!;
         return gone.has(owner) && partOf(node.uuid) >= finishedBy.get(owner)! && !read.has(node.uuid) && due(node) && plan.readerOf(node.uuid, gone) === self;
       });

@@ -163,7 +163,7 @@ export class Allocator {
     try {
       const { fleet } = this.parts;
       // Only nodes that may match are unpacked (see `FleetReadModel.keepWhole`): available ones of the resource class asked for.
-      const available = [...fleet.summaries()].filter((node) => node.provision_state === 'available' && node.resource_class === allocation.resource_class);
+      const available = fleet.summaries().filter((node) => node.provision_state === 'available' && node.resource_class === allocation.resource_class);
       const choice = chooseCandidates(allocation, available.map((node) => fleet.get(node.uuid)!), this.shuffle);
       if (!choice.ok) return await this.finish(allocation, { outcome: 'failed', error: choice.error }, meta);
       let candidates = choice.nodes;

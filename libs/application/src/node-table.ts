@@ -149,9 +149,21 @@ export class NodeTable {
     for (const entry of this.entries) if (entry !== undefined) yield isPacked(entry) ? this.unpack(entry) : entry;
   }
 
-  /** Every node's summary in creation order, nothing unpacked (a whole node is its own, a packed node carries it). */
-  *summaries(): IterableIterator<NodeSummary> {
-    for (const entry of this.entries) if (entry !== undefined) yield entry;
+  /**
+   * Every node's summary in creation order, nothing unpacked (a whole node is its own, a packed node
+   * carries it), as a new array: made in one go it costs half what iterating a generator does.
+   */
+  summaries(): NodeSummary[] {
+    if (this.emptySlots === 0) return this.entries.slice() as NodeSummary[];
+    const summaries = new Array<NodeSummary>(this.slots.size);
+    let next = 0;
+    for (const entry of this.entries) if (entry !== undefined) summaries[next++] = entry;
+    return summaries;
+  }
+
+  /** The whole node of a summary just taken from `summaries`: the summary itself when the node is whole (no lookup), else unpacked as `get` does. */
+  wholeOf(summary: NodeSummary): Node | undefined {
+    return 'packed' in summary ? this.get(summary.uuid) : (summary as Node);
   }
 
   /** Every node's summary in creation order, as a sequence (see `SummarySequence`): a list's page is read off it from the marker. */

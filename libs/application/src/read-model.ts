@@ -278,8 +278,13 @@ export class FleetReadModel {
   }
 
   /** Every node's summary, in creation order: what lists filter by, without unpacking a node. */
-  summaries(): IterableIterator<NodeSummary> {
+  summaries(): NodeSummary[] {
     return this.nodes.summaries();
+  }
+
+  /** The whole node of a summary just taken from `summaries` (see `NodeTable.wholeOf`). */
+  wholeOf(summary: NodeSummary): Node | undefined {
+    return this.nodes.wholeOf(summary);
   }
 
   /** The same, as a sequence a list pages through from its marker without copying the fleet. */

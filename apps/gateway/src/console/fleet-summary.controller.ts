@@ -34,7 +34,7 @@ export class FleetSummaryController {
     // Past counts fold the log up to the instant (as `GET /v1/nodes?at=` does); current ones read the live model.
     const model = at === undefined ? this.projection.readModel : await this.audit.modelAt(at);
     // A caller held to one project counts only the nodes it owns or leases (then, for `?at=`).
-    const nodes = ctx.listProject === undefined ? model.summaries() : [...model.summaries()].filter((node) => inProject(ctx.listProject, node));
+    const nodes = ctx.listProject === undefined ? model.summaries() : model.summaries().filter((node) => inProject(ctx.listProject, node));
     return fleetSummary(nodes, model.position, await this.firstEventAt());
   }
 

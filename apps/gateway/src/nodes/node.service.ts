@@ -57,7 +57,7 @@ export class NodeService {
 
   /** Every node's summary, in creation order: what a list filters and sorts, nothing unpacked (see `FleetReadModel.keepWhole`). */
   summaries(): NodeSummary[] {
-    return [...this.projection.readModel.summaries()];
+    return this.projection.readModel.summaries();
   }
 
   /** The same without copying them: a list of the whole fleet pages from its marker. */

@@ -392,7 +392,7 @@ export class NodesController {
     const past = typeof at === 'string' ? await this.audit.modelAt(at) : undefined;
     const source = past ?? this.nodes;
     // The whole fleet's list is paged from its marker without copying the fleet; a project's is narrowed first.
-    const fleet = ctx.listProject ? [...source.summaries()].filter((node) => inProject(ctx.listProject, node)) : source.inCreationOrder();
+    const fleet = ctx.listProject ? source.summaries().filter((node) => inProject(ctx.listProject, node)) : source.inCreationOrder();
     const view = this.viewContext(ctx, !past);
     return nodeList(fleet, query, view, {
       path: detailPath ? '/v1/nodes/detail' : '/v1/nodes',
