@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { HashRing, NodeCommandHandler } from '@ironledger/application';
+import { NodeCommandHandler } from '@ironledger/application';
 import { BmcSim } from '@ironledger/bmc-sim';
 import { type Node } from '@ironledger/domain';
 import { JetStreamEventStore } from '@ironledger/event-store';
 import { CommandBus } from '../support/bus.js';
 import { eventually, isolatedRun, natsUrl, type Service, sleep, startService } from '../support/processes.js';
+import { PassPlan } from '../../apps/power-sync/src/pass-plan.js';
 
 jest.setTimeout(240_000);
 
@@ -116,7 +117,7 @@ describe('power-sync instances sharing the passes', () => {
       await instances.get('ps-b')!.stop('SIGKILL');
       for (let pass = first + 1; pass < killed; pass++) expect([pass, await readsIn(pass)]).toEqual([pass, once]);
       const counts = await readsIn(killed);
-      const ring = new HashRing(['ps-a', 'ps-b', 'ps-c']);
+      const ring = new PassPlan(['ps-a', 'ps-b', 'ps-c']);
       const twice = nodes.filter((_, i) => counts[i] === 2);
       // Every BMC read in that pass; twice only where ps-b may have read before it died (what it had
       // read beyond the parts it recorded as finished, and the reads it had under way).
