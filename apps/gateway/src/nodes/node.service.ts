@@ -66,7 +66,7 @@ export class NodeService {
   }
 
   /** The whole node of a summary `summaries` just gave (a list is worked out in one go: the model has not moved since). */
-  readonly wholeOf = (summary: NodeSummary): Node => this.projection.readModel.get(summary.uuid)!;
+  readonly wholeOf = (summary: NodeSummary): Node => this.projection.readModel.wholeOf(summary)!;
 
   async register({ uuid, data }: NodeRegistration, caller: Caller): Promise<Node> {
     return (await this.execute({ type: 'RegisterNode', nodeId: uuid, data, meta: meta(caller) }))!;
