@@ -27,8 +27,9 @@ import {
   unanswered,
 } from '@ironledger/bus';
 import { ConcurrencyError, StoreUnavailableError } from './errors.js';
-import { detached, headerBlock, headerValue, isoTime, nanosOf } from './nats-message.js';
+import { CommitHeader, detached, headerBlock, headerValue, isoTime, nanosOf } from './nats-message.js';
 import { pagesAfter } from './pages.js';
+import { type CommitBatch, readOnThread } from './reader-thread.js';
 import {
   type AppendOptions,
   type AppendResult,
@@ -65,14 +66,9 @@ export interface JetStreamEventStoreOptions {
   readonly subjectPrefix?: string;
   /** Copies of the stream in a NATS cluster (see `ensureStream`; default: one for a new stream, an existing one's own). */
   readonly replicas?: number;
+  /** Whole-log reads of at least this many commits run on a thread of their own (default 50,000; see `readAllPages`). */
+  readonly readOnThreadFrom?: number;
 }
-
-const Header = {
-  streamId: 'Ironledger-Stream-Id',
-  firstRevision: 'Ironledger-First-Revision',
-  eventCount: 'Ironledger-Event-Count',
-  commitId: 'Ironledger-Commit-Id',
-} as const;
 
 /**
  * How long an append waits for JetStream's acknowledgement before it offers the commit again.
@@ -101,6 +97,13 @@ export const DEDUPLICATION_WINDOW_MS = 5 * 60_000;
 const BATCH = 1000;
 /** Messages per pull request when reading the whole log: about 10 MB ahead of the reader, so that its pulls never wait on the server. */
 const WHOLE_LOG_BATCH = 10_000;
+/**
+ * Whole-log reads this long or longer run on a thread of their own. The thread's start (its own
+ * connection, and its modules loaded) takes tens of milliseconds built and about a second from
+ * source, which a read of this many commits outweighs; shorter reads (tests, most service
+ * starts) stay on the caller's thread.
+ */
+const READ_ON_THREAD_FROM = 50_000;
 /**
  * How often the server tells an idle consumer that it lives. Two told missing and the consumer is
  * taken for lost: the NATS server holding it died, in a cluster maybe not the one this client is
@@ -178,6 +181,8 @@ export class JetStreamEventStore implements EventStore {
     private readonly jsm: JetStreamManager,
     private readonly stream: string,
     private readonly subjectPrefix: string,
+    /** Where a reader thread connects, and from how many commits on a whole-log read has one. */
+    private readonly threadReads: { readonly servers: string | string[]; readonly from: number },
   ) {
     this.js = jetstream(nc);
     this.liveJs = jetstream(nc, { timeout: LIVE_SETUP_TIMEOUT_MS });
@@ -186,14 +191,20 @@ export class JetStreamEventStore implements EventStore {
   }
 
   /** Connects and creates the JetStream stream, or brings its configuration up to date. */
-  static async connect({ servers, stream = 'IRONLEDGER_EVENTS', subjectPrefix = 'ironledger.store', replicas }: JetStreamEventStoreOptions): Promise<JetStreamEventStore> {
+  static async connect({
+    servers,
+    stream = 'IRONLEDGER_EVENTS',
+    subjectPrefix = 'ironledger.store',
+    replicas,
+    readOnThreadFrom = READ_ON_THREAD_FROM,
+  }: JetStreamEventStoreOptions): Promise<JetStreamEventStore> {
     // Reconnect for as long as it takes; no async stack traces on the hot path (they cost ~10 % CPU per request).
     const nc = await connect({ ...natsAccess(servers), maxReconnectAttempts: -1, noAsyncTraces: true });
     try {
       // No API check: ensureStream asks, and waits out a cluster that does not answer yet.
       const jsm = await jetstreamManager(nc, { checkAPI: false });
       await ensureStream(jsm, stream, { subjects: [`${subjectPrefix}.>`], storage: StorageType.File, duplicate_window: nanos(DEDUPLICATION_WINDOW_MS) }, replicas);
-      return new JetStreamEventStore(nc, jsm, stream, subjectPrefix);
+      return new JetStreamEventStore(nc, jsm, stream, subjectPrefix, { servers, from: readOnThreadFrom });
     } catch (error) {
       await nc.close();
       throw error;
@@ -289,7 +300,7 @@ export class JetStreamEventStore implements EventStore {
   private async ownCommit(seq: number, commitId: string): Promise<AppendResult | undefined> {
     const stored = await this.storedMessage({ seq });
     if (!stored) throw new Error(`JetStream answered that message ${seq} of stream ${this.stream} holds a commit, and it is gone`);
-    return stored.header.get(Header.commitId) === commitId ? commitOf(stored) : undefined;
+    return stored.header.get(CommitHeader.commitId) === commitId ? commitOf(stored) : undefined;
   }
 
   /** The stream's last commit as the server holds it now. */
@@ -339,8 +350,25 @@ export class JetStreamEventStore implements EventStore {
     return events.slice(0, limit);
   }
 
-  readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
-    return pagesAfter(this.commits(sequenceAfter(after), { batch: WHOLE_LOG_BATCH }), eventsOf, after, pageSize);
+  /**
+   * The log in pages through one ordered consumer; a long one (`readOnThreadFrom` commits or
+   * more) read on a thread of its own, its events parsed and paged here (see `readOnThread`).
+   */
+  async *readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
+    const sequence = sequenceAfter(after);
+    if ((await this.commitsFrom(sequence)) >= this.threadReads.from) {
+      const { stream, subjectPrefix } = this;
+      yield* pagesAfter(readOnThread({ servers: this.threadReads.servers, stream, subjectPrefix, sequence }), eventsOfBatch, after, pageSize);
+    } else {
+      yield* pagesAfter(this.commits(sequence, { batch: WHOLE_LOG_BATCH }), eventsOf, after, pageSize);
+    }
+  }
+
+  /** How many commits the log holds from stream sequence `sequence` on (none when it cannot tell: the read that follows says why). */
+  private async commitsFrom(sequence: number): Promise<number> {
+    if (!this.connection.connected) return 0;
+    const info = await this.jsm.streams.info(this.stream).catch(() => undefined);
+    return info ? Math.max(0, info.state.last_seq - sequence + 1) : 0;
   }
 
   async lastPosition(): Promise<number> {
@@ -464,10 +492,10 @@ export class JetStreamEventStore implements EventStore {
 
 function commitHeaders(streamId: string, firstRevision: number, eventCount: number, commitId: string, expectedLastSequence: number): MsgHdrs {
   const h = headers();
-  h.set(Header.streamId, streamId);
-  h.set(Header.firstRevision, String(firstRevision));
-  h.set(Header.eventCount, String(eventCount));
-  h.set(Header.commitId, commitId);
+  h.set(CommitHeader.streamId, streamId);
+  h.set(CommitHeader.firstRevision, String(firstRevision));
+  h.set(CommitHeader.eventCount, String(eventCount));
+  h.set(CommitHeader.commitId, commitId);
   // JetStream's own: the de-duplication id, which names the revision the commit takes, and the optimistic concurrency check.
   h.set('Nats-Msg-Id', `${streamId}@${firstRevision}`);
   h.set('Nats-Expected-Last-Subject-Sequence', String(expectedLastSequence));
@@ -480,23 +508,32 @@ function resultOf(sequence: number, firstRevision: number, eventCount: number): 
 
 /** What appending a stored commit message returned. */
 function commitOf(message: StoredMsg): AppendResult {
-  return resultOf(message.seq, Number(message.header.get(Header.firstRevision)), Number(message.header.get(Header.eventCount)));
+  return resultOf(message.seq, Number(message.header.get(CommitHeader.firstRevision)), Number(message.header.get(CommitHeader.eventCount)));
 }
 
 function eventsOf(message: JsMsg): RecordedEvent[] {
   const block = headerBlock(message);
   const header = (name: string) => (block === undefined ? (message.headers?.get(name) ?? '') : headerValue(block, name));
-  return commitEvents(message.seq, header, isoTime(message.info.timestampNanos), message.json<EventData[]>());
+  return commitEvents(message.seq, detached(header(CommitHeader.streamId)), Number(header(CommitHeader.firstRevision)), isoTime(message.info.timestampNanos), message.json<EventData[]>());
+}
+
+/** The events of the commits a reader thread handed over. */
+function eventsOfBatch(batch: CommitBatch): RecordedEvent[] {
+  const events: RecordedEvent[] = [];
+  for (let i = 0; i < batch.count; i++) {
+    const body = JSON.parse(batch.bodies[i]!) as EventData[];
+    for (const event of commitEvents(batch.seqs[i]!, batch.streamIds[i]!, batch.firstRevisions[i]!, isoTime(batch.timesNanos[i]!), body)) events.push(event);
+  }
+  return events;
 }
 
 /** The events of a commit message read by sequence or subject rather than delivered by a consumer. */
 function storedEventsOf(message: StoredMsg): RecordedEvent[] {
-  return commitEvents(message.seq, (name) => message.header.get(name), isoTime(nanosOf(message.timestamp)), message.json<EventData[]>());
+  const header = (name: string) => message.header.get(name);
+  return commitEvents(message.seq, detached(header(CommitHeader.streamId)), Number(header(CommitHeader.firstRevision)), isoTime(nanosOf(message.timestamp)), message.json<EventData[]>());
 }
 
-function commitEvents(seq: number, header: (name: string) => string, recordedAt: string, body: EventData[]): RecordedEvent[] {
-  const streamId = detached(header(Header.streamId));
-  const firstRevision = Number(header(Header.firstRevision));
+function commitEvents(seq: number, streamId: string, firstRevision: number, recordedAt: string, body: EventData[]): RecordedEvent[] {
   return body.map(({ type, data, metadata = {} }, index) => ({
     streamId,
     type,

@@ -4,18 +4,32 @@
  * per message) cost a rebuild of the read model about as much as parsing the events themselves.
  */
 import { type JsMsg } from '@nats-io/jetstream';
+import { type Msg } from '@nats-io/transport-node';
 
-/** Where nats.js 3 keeps a delivered message's bytes, the header block first (not part of its API). */
-interface DeliveredBytes {
+/** The headers a commit message carries besides JetStream's own. */
+export const CommitHeader = {
+  streamId: 'Ironledger-Stream-Id',
+  firstRevision: 'Ironledger-First-Revision',
+  eventCount: 'Ironledger-Event-Count',
+  commitId: 'Ironledger-Commit-Id',
+} as const;
+
+/** Where nats.js 3 keeps a message's bytes, the header block first (not part of its API). */
+interface MessageBytes {
   readonly _rdata?: unknown;
   readonly _msg?: { readonly hdr?: unknown };
 }
 
 const utf8 = new TextDecoder();
 
-/** The message's header block as text (`NATS/1.0\r\nName: value\r\n…`), or `undefined` when nats.js does not keep it where version 3 does. */
+/** A delivered message's header block as text (`NATS/1.0\r\nName: value\r\n…`), or `undefined` when nats.js does not keep it where version 3 does. */
 export function headerBlock(message: JsMsg): string | undefined {
-  const bytes = (message as unknown as { readonly msg?: DeliveredBytes }).msg;
+  return coreHeaderBlock((message as unknown as { readonly msg?: Msg }).msg);
+}
+
+/** The header block of a message received by a plain subscription (see `headerBlock`). */
+export function coreHeaderBlock(message: Msg | undefined): string | undefined {
+  const bytes = message as unknown as MessageBytes | undefined;
   const length = bytes?._msg?.hdr;
   return bytes?._rdata instanceof Uint8Array && typeof length === 'number' && length > 0 ? utf8.decode(bytes._rdata.subarray(0, length)) : undefined;
 }
