@@ -357,8 +357,7 @@ export class JetStreamEventStore implements EventStore {
   async *readAllPages({ after = 0, pageSize }: ReadPagesOptions): AsyncGenerator<RecordedEvent[]> {
     const sequence = sequenceAfter(after);
     if ((await this.commitsFrom(sequence)) >= this.threadReads.from) {
-      const { stream, subjectPrefix } = this;
-      yield* pagesAfter(readOnThread({ servers: this.threadReads.servers, stream, subjectPrefix, sequence }), eventsOfBatch, after, pageSize);
+      yield* pagesAfter(readOnThread({ servers: this.threadReads.servers, stream: this.stream, sequence }), eventsOfBatch, after, pageSize);
     } else {
       yield* pagesAfter(this.commits(sequence, { batch: WHOLE_LOG_BATCH }), eventsOf, after, pageSize);
     }

@@ -77,6 +77,16 @@ describe('whole-log reads on a thread of their own', () => {
     expect(await pagesOf(onThread, { after: all.at(-1)!.position, pageSize: 10 })).toEqual([]);
   });
 
+  it('leaves no consumer behind once a read is done', async () => {
+    await pagesOf(onThread, { pageSize: 1000 });
+    const nc = await connect({ servers });
+    try {
+      expect(await (await jetstreamManager(nc)).consumers.list(stream).next()).toEqual([]);
+    } finally {
+      await nc.close();
+    }
+  });
+
   it('fails as the stream\'s own errors say when there is nothing to read', async () => {
     const reading = readOnThread({ ...options, stream: `${stream}_MISSING`, sequence: 1 });
     await expect(reading.next()).rejects.toThrow(/stream not found/i);

@@ -22,7 +22,6 @@ export interface CommitBatch {
 export interface ReaderSettings {
   readonly servers: string | string[];
   readonly stream: string;
-  readonly subjectPrefix: string;
   readonly sequence: number;
 }
 
@@ -46,6 +45,7 @@ const EXEC_ARGV = FROM_SOURCE ? ['--import', new URL('../../../scripts/register-
 /** The commits of the settings' stream, in batches read by a worker thread, up to the end of the log as it was when the thread got there. */
 export async function* readOnThread(settings: ReaderSettings): AsyncGenerator<CommitBatch, void, undefined> {
   const worker = new Worker(READER, { workerData: settings, ...(EXEC_ARGV && { execArgv: EXEC_ARGV }) });
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
   const received: FromReader[] = [];
   let stopped: Error | undefined;
   let wake: (() => void) | undefined;
@@ -71,7 +71,11 @@ export async function* readOnThread(settings: ReaderSettings): AsyncGenerator<Co
       }
       if ('failed' in next) throw next.failed.unavailable ? new StoreUnavailableError(next.failed.message) : new Error(next.failed.message);
       yield next.batch;
-      if (next.last) return;
+      if (next.last) {
+        // The thread ends by itself once it has deleted its consumer.
+        await exited;
+        return;
+      }
       worker.postMessage('more');
     }
   } finally {
