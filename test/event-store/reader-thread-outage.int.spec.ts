@@ -5,22 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JetStreamEventStore, StoreUnavailableError } from '@ironledger/event-store';
+import { appendCommits } from '@ironledger/event-store/contract';
 import { PrivateNats } from '../support/nats-server.js';
 
 /** More commits than the reader asks for ahead of its caller (4 batches of 1,000). */
 const COMMITS = 6000;
-
-/** `count` commits of 1–3 events, each to a stream of its own, 32 appends at a time. */
-async function seed(store: JetStreamEventStore, count: number): Promise<void> {
-  for (let first = 0; first < count; first += 32) {
-    await Promise.all(
-      Array.from({ length: Math.min(32, count - first) }, (_, k) => {
-        const n = first + k;
-        return store.append(`stream-${n}`, Array.from({ length: 1 + (n % 3) }, (_, i) => ({ type: 'Seeded', data: { n, i } })), { expectedRevision: 'no_stream' });
-      }),
-    );
-  }
-}
 
 describe('a whole-log read on a thread when the NATS server goes', () => {
   let nats: PrivateNats;
@@ -36,7 +25,7 @@ describe('a whole-log read on a thread when the NATS server goes', () => {
   it('fails with StoreUnavailableError after the events it had, as a read on the caller\'s thread does', async () => {
     const store = await JetStreamEventStore.connect({ servers: nats.url, readOnThreadFrom: 1 });
     try {
-      await seed(store, COMMITS);
+      await appendCommits(store, COMMITS);
       const pages = store.readAllPages({ pageSize: 1000 });
       const first = await pages.next();
       expect(first.value).toHaveLength(1000);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { appendCommits } from './contract/index.js';
 import { type RecordedEvent } from './event-store.js';
 import { JetStreamEventStore } from './jetstream.js';
 import { BATCH_COMMITS, BATCHES_AHEAD, type CommitBatch, readOnThread } from './reader-thread.js';
@@ -11,19 +12,6 @@ if (!servers) throw new Error('NATS_URL is not set: run the integration tests th
 
 /** More commits than the reader asks for ahead of its caller: reading them all needs the caller's answers. */
 const COMMITS = BATCH_COMMITS * BATCHES_AHEAD + 500;
-
-/** `count` commits of 1–3 events, each to a stream of its own, 32 appends at a time. */
-async function seed(store: JetStreamEventStore, count: number): Promise<void> {
-  for (let first = 0; first < count; first += 32) {
-    await Promise.all(
-      Array.from({ length: Math.min(32, count - first) }, (_, k) => {
-        const n = first + k;
-        const events = Array.from({ length: 1 + (n % 3) }, (_, i) => ({ type: 'Seeded', data: { n, i, text: `commit ${n} ünïcode` }, metadata: { by: 'test' } }));
-        return store.append(`stream-${n}`, events, { expectedRevision: 'no_stream' });
-      }),
-    );
-  }
-}
 
 async function pagesOf(store: JetStreamEventStore, options: { after?: number; pageSize: number }): Promise<RecordedEvent[][]> {
   const pages: RecordedEvent[][] = [];
@@ -40,7 +28,7 @@ describe('whole-log reads on a thread of their own', () => {
   beforeAll(async () => {
     onThread = await JetStreamEventStore.connect({ ...options, readOnThreadFrom: 1 });
     onCaller = await JetStreamEventStore.connect({ ...options, readOnThreadFrom: Infinity });
-    await seed(onCaller, COMMITS);
+    await appendCommits(onCaller, COMMITS);
   }, 60_000);
 
   afterAll(async () => {
@@ -51,7 +39,7 @@ describe('whole-log reads on a thread of their own', () => {
     await nc.close();
   });
 
-  it('hands the commits over in batches, in order, the last one marked, the caller taking them at its pace', async () => {
+  it('hands the commits over in batches, in order, the last one marked, to a caller that pauses', async () => {
     const batches: CommitBatch[] = [];
     for await (const batch of readOnThread({ ...options, sequence: 1 })) {
       batches.push(batch);

@@ -1,1 +1,2 @@
 export * from './event-store.contract.js';
+export * from './commits.js';
