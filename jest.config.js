@@ -13,11 +13,13 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
 
+const longTests = '<rootDir>/test/support/long-test-timeout.ts';
+
 export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/*.spec.ts'], testPathIgnorePatterns: ['\\.int\\.spec\\.ts$', '\\.e2e\\.spec\\.ts$', '/node_modules/'] },
-    // Tests of real processes and servers: a busy machine must not fail them on jest's 5 s default.
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/*.int.spec.ts'], testPathIgnorePatterns: ['/node_modules/'], testTimeout: 60_000 },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.spec.ts'], testPathIgnorePatterns: ['/node_modules/'], testTimeout: 60_000 },
+    // Tests of real processes and servers: a longer timeout per test (jest takes `testTimeout` from the top level only).
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/**/*.int.spec.ts'], testPathIgnorePatterns: ['/node_modules/'], setupFilesAfterEnv: [longTests] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/**/*.e2e.spec.ts'], testPathIgnorePatterns: ['/node_modules/'], setupFilesAfterEnv: [longTests] },
   ],
 };
