@@ -516,14 +516,15 @@ function eventsOf(message: JsMsg): RecordedEvent[] {
   return commitEvents(message.seq, detached(header(CommitHeader.streamId)), Number(header(CommitHeader.firstRevision)), isoTime(message.info.timestampNanos), message.json<EventData[]>());
 }
 
-/** The events of the commits a reader thread handed over. */
-function eventsOfBatch(batch: CommitBatch): RecordedEvent[] {
-  const events: RecordedEvent[] = [];
+/**
+ * The events of the commits a reader thread handed over, each commit parsed when its events are
+ * reached: only a page's events are alive at once, not a whole batch's.
+ */
+function* eventsOfBatch(batch: CommitBatch): Iterable<RecordedEvent> {
   for (let i = 0; i < batch.count; i++) {
     const body = JSON.parse(batch.bodies[i]!) as EventData[];
-    for (const event of commitEvents(batch.seqs[i]!, batch.streamIds[i]!, batch.firstRevisions[i]!, isoTime(batch.timesNanos[i]!), body)) events.push(event);
+    yield* commitEvents(batch.seqs[i]!, batch.streamIds[i]!, batch.firstRevisions[i]!, isoTime(batch.timesNanos[i]!), body);
   }
-  return events;
 }
 
 /** The events of a commit message read by sequence or subject rather than delivered by a consumer. */

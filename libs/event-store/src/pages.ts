@@ -6,7 +6,7 @@ import { type RecordedEvent } from './event-store.js';
  * `eventsOf(item)`. One step of async iteration per item, not per event: two such steps per
  * event cost about a second of CPU over a million events.
  */
-export async function* pagesAfter<T>(items: AsyncIterable<T>, eventsOf: (item: T) => readonly RecordedEvent[], after: number, pageSize: number): AsyncGenerator<RecordedEvent[]> {
+export async function* pagesAfter<T>(items: AsyncIterable<T>, eventsOf: (item: T) => Iterable<RecordedEvent>, after: number, pageSize: number): AsyncGenerator<RecordedEvent[]> {
   let page: RecordedEvent[] = [];
   for await (const item of items) {
     for (const event of eventsOf(item)) {
