@@ -357,6 +357,7 @@ async function getOneThroughput(ids: readonly string[]) {
   const deadline = started + READ_SECONDS * 1000;
   const bar = phaseBar('  GET /v1/nodes/{uuid}', 'requests');
   const point = () => ({ fraction: (performance.now() - started) / (READ_SECONDS * 1000) });
+  const cpuAtStart = cpuByRoot(serverPids);
   await Promise.all(
     Array.from({ length: READ_CLIENTS }, async () => {
       while (performance.now() < deadline) {
@@ -374,7 +375,20 @@ async function getOneThroughput(ids: readonly string[]) {
   );
   bar?.done(times.length, point());
   const elapsed = (performance.now() - started) / 1000;
-  return { clients: READ_CLIENTS, seconds: round(elapsed, 2), requests: times.length, rps: round(times.length / elapsed, 1), latency: summarise(times), errors: errorsSeen };
+  // The servers' CPU over this phase alone, per request answered (errors included: they cost too).
+  const cpu = cpuDelta(cpuAtStart);
+  const answered = times.length + errorsSeen;
+  return {
+    clients: READ_CLIENTS,
+    seconds: round(elapsed, 2),
+    requests: times.length,
+    rps: round(times.length / elapsed, 1),
+    latency: summarise(times),
+    errors: errorsSeen,
+    server_cpu_s: cpu?.total ?? null,
+    server_cpu_by_pid: cpu?.by_pid ?? null,
+    server_cpu_us_per_request: cpu && answered > 0 ? round((cpu.total * 1e6) / answered, 0) : null,
+  };
 }
 
 async function reads(known: readonly string[]) {
@@ -392,6 +406,7 @@ async function reads(known: readonly string[]) {
 function markdown(result: Result): string {
   const rows: [string, string][] = [];
   const ms = (s: Summary | undefined) => (s ? `${s.p50} / ${s.p95} / ${s.p99}` : '-');
+  const named = (by: Record<string, number> | null) => (by ? Object.entries(by).map(([pid, cpu]) => `${result.pids[pid] ?? pid} ${cpu}`).join(', ') : '-');
   const p = result.provision;
   if (result.warmup) rows.push(['warm-up (not measured)', `${result.warmup.n} nodes at ${result.warmup.nodes_per_s} nodes/s, then torn down and deleted`]);
   if (p) {
@@ -407,11 +422,11 @@ function markdown(result: Result): string {
   if (r) {
     rows.push([`**GET /v1/nodes/{id} req/s** (c=${r.get_one.clients}, ${r.get_one.seconds} s)`, `**${r.get_one.rps}**`]);
     rows.push(['GET /v1/nodes/{id} p50/p95/p99 ms', ms(r.get_one.latency)]);
+    rows.push(['**server CPU µs per GET /v1/nodes/{id}** (by process)', `**${r.get_one.server_cpu_us_per_request ?? '-'}** (${named(r.get_one.server_cpu_by_pid)})`]);
     rows.push([`GET /v1/nodes p50/p95 ms (${r.list.nodes_in_page} nodes, ${r.list.bytes} B)`, `${r.list.p50} / ${r.list.p95}`]);
     rows.push([`GET /v1/nodes/detail p50/p95 ms (${r.list_detail.nodes_in_page} nodes)`, `${r.list_detail.p50} / ${r.list_detail.p95}`]);
     rows.push(['read errors', String(r.list.errors + r.list_detail.errors + r.get_one.errors)]);
   }
-  const named = (by: Record<string, number> | null) => (by ? Object.entries(by).map(([pid, cpu]) => `${result.pids[pid] ?? pid} ${cpu}`).join(', ') : '-');
   if (result.provision) rows.push(['CPU s during provisioning: servers (by process) / client', `${result.server_cpu_provision_s ?? '-'} (${named(result.server_cpu_provision_by_pid)}) / ${result.client_cpu_provision_s}`]);
   rows.push(['CPU s whole run: servers (by process) / client', `${result.server_cpu_s ?? '-'} (${named(result.server_cpu_by_pid)}) / ${result.client_cpu_s}`]);
   if (result.provision && result.others_cpu_provision_s !== null) {
