@@ -4,8 +4,9 @@ import { type WholeNodes } from './node-table.js';
 import { type AppliedEvent, FleetReadModel } from './read-model.js';
 
 /**
- * Events folded per page of a whole-log read. Small enough that a page's events die young (a
- * rebuild of a million events takes about 0.8 times as long as with pages of 10,000).
+ * Events folded per page of a whole-log read: few enough that a page's events die young (with the
+ * store making them only as a page fills, a rebuild of a million events took 0.92 times as long as
+ * with pages of 10,000).
  */
 const PAGE = 1_000;
 
