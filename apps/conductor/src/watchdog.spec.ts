@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { AllocationCommandHandler, Allocator, INTROSPECTION_TIMEOUT_ERROR, LiveProjection, NodeCommandHandler, ORPHAN_GRACE_MS, UniqueClaims } from '@ironledger/application';
 import { ALLOCATION_FAILURE, type NodeCommand } from '@ironledger/domain';
 import { InMemoryEventStore } from '@ironledger/event-store';
-import { type Liveness, type OwnWork, Watchdog } from './watchdog.js';
+import { type Liveness, type OwnWork, RECORD_SWEEP_INTERVAL_MS, Watchdog } from './watchdog.js';
 
 const SELF = 'conductor-self';
 const NODE = '5f0c1ab4-8d2e-4c4b-9e36-2a6f1c0de001';
@@ -169,6 +169,19 @@ describe('the watchdog', () => {
     await given();
     expect(node().introspection).not.toBeNull();
     await watchdog({ nodeStatusKeepTimeS: 100 }).sweep(Date.now() + 101_000);
+    await given();
+    expect(node().introspection).toBeNull();
+  });
+
+  it('looks at records’ retention once a minute, not every sweep', async () => {
+    await given(...inspectWait(), command('RequestProvisionAction', { target: 'abort' }));
+    const sweeper = watchdog({ nodeStatusKeepTimeS: 100 });
+    const start = Date.now();
+    await sweeper.sweep(start + 50_000);
+    await sweeper.sweep(start + 50_000 + RECORD_SWEEP_INTERVAL_MS - 1);
+    await given();
+    expect(node().introspection).not.toBeNull();
+    await sweeper.sweep(start + 50_000 + RECORD_SWEEP_INTERVAL_MS);
     await given();
     expect(node().introspection).toBeNull();
   });

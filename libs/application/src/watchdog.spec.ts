@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { newNode, type Node, type ProvisionState } from '@ironledger/domain';
-import { INTROSPECTION_TIMEOUT_ERROR, ORPHAN_GRACE_MS, watchdogAction, type WatchdogAction, type WatchdogFacts } from './watchdog.js';
+import { INTROSPECTION_TIMEOUT_ERROR, mayNeedWatching, ORPHAN_GRACE_MS, watchdogAction, type WatchdogAction, type WatchdogFacts } from './watchdog.js';
 
 const SELF = 'conductor-self';
 const NODE_ID = '1be26c0b-03f2-4d2e-ae87-c02d7f33c123';
@@ -29,9 +29,8 @@ const introspection = (state: 'waiting' | 'finished', startedMsAgo: number, fini
 const waiting = (state: 'wait call-back' | 'inspect wait', msAgo: number, overrides: Partial<Node> = {}) =>
   nodeIn(state, { reservation: null, provision_updated_at: ago(msAgo), updated_at: ago(msAgo), ...overrides });
 
-describe('the watchdog’s choice for a node', () => {
-  // One row per case: the node, what differs from FACTS, and the choice (first match wins).
-  it.each<[string, Node, Partial<WatchdogFacts>, WatchdogAction | null]>([
+// One row per case: the node, what differs from FACTS, and the choice (first match wins).
+const CASES: [string, Node, Partial<WatchdogFacts>, WatchdogAction | null][] = [
     ['nothing to do: an idle node', nodeIn('available'), {}, null],
     ['a node a dead conductor holds is recovered', nodeIn('deploying', { reservation: 'conductor-gone' }), {}, send('RecoverNode', { deadConductor: 'conductor-gone' })],
     ['a node a live conductor holds is left to it', nodeIn('deploying', { reservation: 'conductor-other' }), {}, null],
@@ -66,7 +65,17 @@ describe('the watchdog’s choice for a node', () => {
     ],
     ['a finished introspection record within its retention is kept', nodeIn('manageable', { introspection: introspection('finished', 700_000, 599_000) }), {}, null],
     ['records kept forever (0) are never dropped', nodeIn('manageable', { introspection: introspection('finished', 700_000, 601_000) }), { nodeStatusKeepTimeS: 0 }, null],
-  ])('%s', (_case, node, facts, expected) => {
+];
+
+describe('the watchdog’s choice for a node', () => {
+  it.each(CASES)('%s', (_case, node, facts, expected) => {
     expect(watchdogAction(node, NOW, { ...FACTS, ...facts })).toEqual(expected);
+  });
+
+  it('passes over on its summary only nodes that could need no more than their introspection record dropped', () => {
+    const acting = CASES.filter(([, , , expected]) => expected !== null && !(expected.kind === 'send' && expected.command.type === 'ExpireIntrospection'));
+    expect(acting.length).toBeGreaterThan(5);
+    expect(acting.filter(([, node]) => !mayNeedWatching(node)).map(([name]) => name)).toEqual([]);
+    expect([nodeIn('available'), nodeIn('active'), nodeIn('manageable')].map(mayNeedWatching)).toEqual([false, false, false]);
   });
 });

@@ -80,6 +80,15 @@ export function watchdogAction(node: Node, now: number, facts: WatchdogFacts): W
   return null;
 }
 
+/**
+ * Whether a node may need the watchdog for more than its introspection record's retention, read
+ * off its summary: only a node held by a conductor or waiting for its ramdisk can (`watchdogAction`
+ * chooses nothing else for any other). A sweep looks at the rest only when records expire.
+ */
+export function mayNeedWatching(summary: Pick<Node, 'reservation' | 'provision_state'>): boolean {
+  return summary.reservation !== null || WAITING_STATES.has(summary.provision_state);
+}
+
 function send(command: RecoverNode | RecordProvisionOutcome | ExpireIntrospection): WatchdogAction {
   return { kind: 'send', command };
 }
