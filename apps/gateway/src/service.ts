@@ -6,7 +6,7 @@ import { exitIfRefused } from '@ironledger/bus';
 import { type LocalConductor } from '@ironledger/contracts';
 import { openEventStore, SharedSubscriptionStore } from '@ironledger/event-store';
 import { EventRelay } from '@ironledger/lifecycle-events';
-import { processLogger, serveMetrics, serviceRegistry } from '@ironledger/observability';
+import { processAccessLogger, processLogger, serveMetrics, serviceRegistry } from '@ironledger/observability';
 import { Logger } from 'nestjs-pino';
 import { GatewayModule } from './app.module.js';
 import { accessSettingsFromEnv, policyFromEnv } from './http/access.js';
@@ -72,7 +72,7 @@ export async function startGateway(config: GatewayConfig, shared?: SharedState, 
   installAccessPolicy(adapter.getInstance(), policy, accessSettings, () => projection.readModel);
   installJsonParser(adapter.getInstance());
   installRouteBodyLimits(adapter.getInstance());
-  observeResponses(adapter.getInstance(), rootLogger, metrics);
+  observeResponses(adapter.getInstance(), processAccessLogger(), metrics);
   serveConsole(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot({ config, store, projection, conductors, logger: rootLogger, metrics }), adapter, {
     bufferLogs: true,
