@@ -59,10 +59,10 @@ describe('authentication', () => {
   it('serves the callers’ addresses in turn: a new caller waits for one comparison of a flooding address, not for all it queued', async () => {
     auth = httpBasic(htpasswd, { workers: 1, maxPendingPerClient: 8 });
     const answered: string[] = [];
-    const flood = Array.from({ length: 8 }, (_, i) => auth!.authenticate(basic('alice', `flood-${i}`), '192.0.2.66').then(() => answered.push(`flood-${i}`)));
-    const good = auth.authenticate(basic('alice', 's3cret'), '192.0.2.10').then((user) => answered.push(user!));
+    const flood = Array.from({ length: 8 }, (_, i) => auth!.authenticate(basic('alice', `flood-${i}`), () => '192.0.2.66').then(() => answered.push(`flood-${i}`)));
+    const good = auth.authenticate(basic('alice', 's3cret'), () => '192.0.2.10').then((user) => answered.push(user!));
     // Beyond its share, the flooding address is refused at once; the other address is not.
-    expect(await outcome(auth.authenticate(basic('alice', 'flood-9'), '192.0.2.66'))).toEqual({ status: 429, retryAfterS: 1 });
+    expect(await outcome(auth.authenticate(basic('alice', 'flood-9'), () => '192.0.2.66'))).toEqual({ status: 429, retryAfterS: 1 });
     await Promise.all([...flood, good]);
     // One comparison ran when the good caller came, then the flood had its turn, then the good caller.
     expect(answered.indexOf('alice')).toBe(2);
@@ -70,15 +70,15 @@ describe('authentication', () => {
 
   it('refuses an address that keeps failing with 429, without comparing, until it has stopped failing for a while', async () => {
     auth = httpBasic(htpasswd, { workers: 1, maxFailuresPerClient: 3, failureWindowMs: 400 });
-    expect(await auth.authenticate(basic('alice', 's3cret'), '192.0.2.20')).toBe('alice');
-    for (const i of [1, 2, 3]) expect(await auth.authenticate(basic('alice', `guess-${i}`), '192.0.2.66')).toBeNull();
-    expect(await outcome(auth.authenticate(basic('alice', 'guess-4'), '192.0.2.66'))).toEqual({ status: 429, retryAfterS: 1 });
+    expect(await auth.authenticate(basic('alice', 's3cret'), () => '192.0.2.20')).toBe('alice');
+    for (const i of [1, 2, 3]) expect(await auth.authenticate(basic('alice', `guess-${i}`), () => '192.0.2.66')).toBeNull();
+    expect(await outcome(auth.authenticate(basic('alice', 'guess-4'), () => '192.0.2.66'))).toEqual({ status: 429, retryAfterS: 1 });
     // A credential not proven yet is refused from there too; a proven one, and other addresses, pass.
-    expect(await outcome(auth.authenticate(basic('alice', 's3cret '), '192.0.2.66'))).toEqual({ status: 429, retryAfterS: 1 });
-    expect(await auth.authenticate(basic('alice', 's3cret'), '192.0.2.66')).toBe('alice');
-    expect(await auth.authenticate(basic('alice', 'typo'), '192.0.2.30')).toBeNull();
+    expect(await outcome(auth.authenticate(basic('alice', 's3cret '), () => '192.0.2.66'))).toEqual({ status: 429, retryAfterS: 1 });
+    expect(await auth.authenticate(basic('alice', 's3cret'), () => '192.0.2.66')).toBe('alice');
+    expect(await auth.authenticate(basic('alice', 'typo'), () => '192.0.2.30')).toBeNull();
     await sleep(500);
-    expect(await auth.authenticate(basic('alice', 'guess-5'), '192.0.2.66')).toBeNull();
+    expect(await auth.authenticate(basic('alice', 'guess-5'), () => '192.0.2.66')).toBeNull();
   });
 
   it('keeps a credential in use proven: each use renews its time, so a working client never queues for a comparison', async () => {

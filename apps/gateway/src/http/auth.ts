@@ -35,11 +35,11 @@ export const ANONYMOUS = 'noauth';
 export interface Authenticator {
   readonly strategy: 'noauth' | 'http_basic';
   /**
-   * The user an `Authorization` header proves, or `null` when it proves nobody. `client` is the
-   * caller's address. Rejects with `TooManyAttempts` (429) while too many credentials wait to be
+   * The user an `Authorization` header proves, or `null` when it proves nobody. `client` gives the
+   * caller's address, asked for only when a credential is checked. Rejects with `TooManyAttempts` (429) while too many credentials wait to be
    * checked, or that address failed too often.
    */
-  authenticate(authorization: string | undefined, client?: string): Promise<string | null>;
+  authenticate(authorization: string | undefined, client?: () => string): Promise<string | null>;
   /** Stops what the authenticator runs in the background. */
   close(): Promise<void>;
 }
@@ -123,7 +123,7 @@ export function httpBasic(htpasswd: string, options: HttpBasicOptions = {}): Aut
 
   return {
     strategy: 'http_basic',
-    async authenticate(authorization, client = UNKNOWN_CLIENT) {
+    async authenticate(authorization, client = () => UNKNOWN_CLIENT) {
       const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
       if (!match) return null;
       // Remembered by digest: the credential itself is not kept in memory longer than the request.
@@ -133,7 +133,7 @@ export function httpBasic(htpasswd: string, options: HttpBasicOptions = {}): Aut
       if (refused.get(key)) return null;
       const running = checking.get(key);
       if (running) return running;
-      const answer = check(key, match[1], client).finally(() => checking.delete(key));
+      const answer = check(key, match[1], client()).finally(() => checking.delete(key));
       checking.set(key, answer);
       return answer;
     },

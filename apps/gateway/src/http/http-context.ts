@@ -77,7 +77,7 @@ export function installRequestContext(fastify: FastifyInstance, auth: RequestAut
       return reply.code(401).header('WWW-Authenticate', challenge(auth)).send(errorBody(401, 'Authentication required'));
     }
     if (!isV1(route)) {
-      request.ironic = { requestId, actor: actor ?? ANONYMOUS, version: MIN_VERSION, baseUrl, client: request.ip, caller, policy };
+      request.ironic = withClient(request, { requestId, actor: actor ?? ANONYMOUS, version: MIN_VERSION, baseUrl, caller, policy });
       return;
     }
     const negotiation = negotiateVersion(request.headers);
@@ -87,8 +87,18 @@ export function installRequestContext(fastify: FastifyInstance, auth: RequestAut
     }
     if (unprefixed && IRONLEDGER_V1_ROUTES.has(route)) return sendRouterError(reply, routerError(404));
     reply.header(MIN_VERSION_HEADER, `${MIN_VERSION}`).header(MAX_VERSION_HEADER, `${MAX_VERSION}`).header(VERSION_HEADER, `${negotiation.version}`);
-    request.ironic = { requestId, actor: actor ?? ANONYMOUS, version: negotiation.version, baseUrl, client: request.ip, caller, policy };
+    request.ironic = withClient(request, { requestId, actor: actor ?? ANONYMOUS, version: negotiation.version, baseUrl, caller, policy });
   });
+}
+
+/** The context with the caller's address read only when asked: reading it is a system call per connection, which few requests need. */
+function withClient(request: FastifyRequest, context: Omit<RequestContext, 'client'>): RequestContext {
+  return {
+    ...context,
+    get client() {
+      return request.ip;
+    },
+  };
 }
 
 /**
@@ -106,7 +116,7 @@ async function identify(auth: RequestAuthenticator, request: FastifyRequest): Pr
   switch (auth.strategy) {
     case 'noauth':
     case 'http_basic':
-      return { actor: await auth.authenticate(request.headers.authorization, request.ip), caller: null };
+      return { actor: await auth.authenticate(request.headers.authorization, () => request.ip), caller: null };
     case 'keystone': {
       const token = request.headers['x-auth-token'];
       const caller = typeof token === 'string' && token !== '' ? await auth.keystone.validate(token) : null;
