@@ -6,17 +6,17 @@ import { describe, expect, it } from '@jest/globals';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Runs `script` (an ES module importing `logging`) in a Node process of its own: each line of its output, with when it arrived (ms after the start), and when the process ended. */
-function run(script: string): Promise<{ lines: { at: number; entry: Record<string, unknown> }[]; endedAt: number }> {
+function run(script: string, format = ''): Promise<{ lines: { at: number; text: string; entry: Record<string, unknown> }[]; endedAt: number }> {
   const code = `import * as logging from ${JSON.stringify(join(ROOT, 'libs/observability/src/logging.ts'))};\n${script}`;
-  const child = spawn(process.execPath, ['--import', join(ROOT, 'scripts/register-ts.mjs'), '--input-type=module', '-e', code], { cwd: ROOT, env: { ...process.env, LOG_FORMAT: '', LOG_LEVEL: 'info' } });
+  const child = spawn(process.execPath, ['--import', join(ROOT, 'scripts/register-ts.mjs'), '--input-type=module', '-e', code], { cwd: ROOT, env: { ...process.env, LOG_FORMAT: format, LOG_LEVEL: 'info' } });
   const started = Date.now();
-  const lines: { at: number; entry: Record<string, unknown> }[] = [];
+  const lines: { at: number; text: string; entry: Record<string, unknown> }[] = [];
   let partial = '';
   child.stdout.on('data', (chunk: Buffer) => {
     const text = partial + chunk.toString('utf8');
     const complete = text.split('\n');
     partial = complete.pop()!;
-    for (const line of complete) lines.push({ at: Date.now() - started, entry: JSON.parse(line) as Record<string, unknown> });
+    for (const line of complete) lines.push({ at: Date.now() - started, text: line, entry: format === 'text' ? {} : (JSON.parse(line) as Record<string, unknown>) });
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -44,5 +44,18 @@ describe('the access log’s batching writer', () => {
     `);
     expect(lines.filter(({ entry }) => entry.context === 'access').map(({ entry }) => entry.n)).toEqual(Array.from({ length: 200 }, (_, n) => n));
     expect(lines.filter(({ entry }) => entry.msg === 'stopping')).toHaveLength(1);
+  });
+
+  it('writes text lines the same way', async () => {
+    const { lines } = await run(
+      `
+      const access = logging.processAccessLogger().child({ context: 'access' });
+      for (let n = 0; n < 200; n++) access.info({ n }, 'request completed');
+      process.exit(0);
+    `,
+      'text',
+    );
+    expect(lines).toHaveLength(200);
+    expect(lines.at(-1)!.text).toMatch(/^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\] INFO: access: request completed \{"n":199\}$/);
   });
 });

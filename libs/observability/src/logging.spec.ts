@@ -1,13 +1,34 @@
 import { describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { createLogger, NestLogger } from './logging.js';
+import { createLogger, NestLogger, textLine } from './logging.js';
 
 describe('createLogger', () => {
   it('logs from LOG_LEVEL up, info by default, and refuses a level it does not know', () => {
     expect(createLogger({}).level).toBe('info');
     expect(createLogger({ LOG_LEVEL: 'debug' }).level).toBe('debug');
     expect(() => createLogger({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"');
+  });
+});
+
+describe('textLine', () => {
+  const json = (entry: object) => `${JSON.stringify({ level: 'info', time: '2026-11-30T08:00:00.000Z', ...entry })}\n`;
+
+  it('gives the time, the level, the context, the message and the other fields on one line', () => {
+    expect(textLine(json({ context: 'access', msg: 'request completed', status: 200 }))).toBe('[2026-11-30T08:00:00.000Z] INFO: access: request completed {"status":200}\n');
+    expect(textLine(json({ level: 'warn', msg: 'no context, no fields' }))).toBe('[2026-11-30T08:00:00.000Z] WARN: no context, no fields\n');
+    expect(textLine(json({ context: 'gateway', ready: true }))).toBe('[2026-11-30T08:00:00.000Z] INFO: gateway: {"ready":true}\n');
+  });
+
+  it('puts an error’s stack on the lines below, indented', () => {
+    const err = { type: 'Error', message: 'boom', stack: 'Error: boom\n    at work (file.ts:1:1)' };
+    expect(textLine(json({ level: 'error', context: 'conductor', msg: 'failed', err, nodeId: 'n1' }))).toBe(
+      '[2026-11-30T08:00:00.000Z] ERROR: conductor: failed {"nodeId":"n1"}\n    err: Error: boom\n        at work (file.ts:1:1)\n',
+    );
+  });
+
+  it('colours the level on a terminal', () => {
+    expect(textLine(json({ level: 'error', msg: 'x' }), true)).toBe('[2026-11-30T08:00:00.000Z] \x1b[31mERROR\x1b[39m: x\n');
   });
 });
 
