@@ -188,9 +188,11 @@ describe('metrics and access log (JSON logs)', () => {
     expect(sample(await scrape(), 'ironledger_gateway_conductor_round_trip_seconds_count', { type: 'RegisterNode', result: 'unavailable' })).toBeGreaterThanOrEqual(1);
   });
 
-  it('writes out its last lines when it stops', async () => {
+  it('writes out its last lines when it stops, access lines waiting for their batch included', async () => {
+    const requestId = (await call('GET', '/v1/nodes')).headers.get('openstack-request-id');
     await system.processes().find((p) => p.name === 'gateway')!.stop();
-    await eventually(() => (jsonLines(system).at(-1)?.msg === 'SIGTERM: stopping' ? true : undefined), 5000, 'the last line');
+    const written = () => jsonLines(system).filter((line) => line.msg === 'SIGTERM: stopping' || line.requestId === requestId).length;
+    await eventually(() => (written() === 2 ? true : undefined), 5000, 'the stopping line and the last access line');
   });
 });
 
