@@ -133,9 +133,9 @@ export class Watchdog {
       const recordsDue = (nodeStatusKeepTimeS ?? 0) > 0 && now - this.lastRecordSweep >= RECORD_SWEEP_INTERVAL_MS;
       if (recordsDue) this.lastRecordSweep = now;
       // A node neither held nor waiting, and another conductor's node, are passed over on their
-      // summaries (`watchdogAction` would choose nothing for them): 100,000 quiet nodes cost 175 ms
-      // of CPU a sweep, every second, when each was looked up on the rings. Only this conductor's
-      // own are unpacked, and kept whole from then on.
+      // summaries (`watchdogAction` would choose nothing for them): with each of 100,000 quiet
+      // nodes looked up on the rings every second, the conductor spent 8.4 CPU s per 75 s, 0.6
+      // since. Only this conductor's own are unpacked, and kept whole from then on.
       for (const summary of model.summaries()) {
         if (!recordsDue && !mayNeedWatching(summary)) continue;
         if (owns && summary.reservation !== conductorId && !owns(summary)) continue;

@@ -36,8 +36,8 @@ export interface Authenticator {
   readonly strategy: 'noauth' | 'http_basic';
   /**
    * The user an `Authorization` header proves, or `null` when it proves nobody. `client` gives the
-   * caller's address, asked for only when a credential is checked. Rejects with `TooManyAttempts` (429) while too many credentials wait to be
-   * checked, or that address failed too often.
+   * caller's address, asked for only when a credential is checked. Rejects with `TooManyAttempts`
+   * (429) while too many credentials wait to be checked, or that address failed too often.
    */
   authenticate(authorization: string | undefined, client?: () => string): Promise<string | null>;
   /** Stops what the authenticator runs in the background. */
