@@ -39,7 +39,8 @@ export interface ConductorConfig {
   readonly introspectionTimeoutS: number;
   /**
    * NODE_STATUS_KEEP_TIME_S (ironic-inspector's `node_status_keep_time`, default 0: keep forever):
-   * finished introspection records older than this are dropped (an `IntrospectionExpired` event).
+   * finished introspection records older than this are dropped (an `IntrospectionExpired` event),
+   * looked for once a minute, or as often as this if it is shorter.
    */
   readonly nodeStatusKeepTimeS: number;
   /**

@@ -173,7 +173,7 @@ describe('the watchdog', () => {
     expect(node().introspection).toBeNull();
   });
 
-  it('looks at records’ retention once a minute, not every sweep', async () => {
+  it('looks at records’ retention once a minute, not every sweep, or as often as a shorter retention', async () => {
     await given(...inspectWait(), command('RequestProvisionAction', { target: 'abort' }));
     const sweeper = watchdog({ nodeStatusKeepTimeS: 100 });
     const start = Date.now();
@@ -182,6 +182,12 @@ describe('the watchdog', () => {
     await given();
     expect(node().introspection).not.toBeNull();
     await sweeper.sweep(start + 50_000 + RECORD_SWEEP_INTERVAL_MS);
+    await given();
+    expect(node().introspection).toBeNull();
+    await given(...inspectWait().slice(2), command('RequestProvisionAction', { target: 'abort' }));
+    const brief = watchdog({ nodeStatusKeepTimeS: 3 });
+    await brief.sweep(start + 1_000);
+    await brief.sweep(start + 4_000);
     await given();
     expect(node().introspection).toBeNull();
   });

@@ -23,7 +23,11 @@ export interface WatchdogOptions {
   readonly ownReadModel?: boolean;
 }
 
-/** How often a sweep also looks at the nodes only an introspection record's retention concerns (ironic-inspector's `clean_up_period`). */
+/**
+ * How often a sweep also looks at the nodes only an introspection record's retention concerns
+ * (ironic-inspector's `clean_up_period`), or as often as the retention if that is shorter: a record
+ * is dropped within twice its retention.
+ */
 export const RECORD_SWEEP_INTERVAL_MS = 60_000;
 
 /** Who is alive among the conductors (the bus's `Roster`). */
@@ -83,7 +87,7 @@ export interface OwnWork {
  * What to do about each node is a pure function's choice (`watchdogAction`); this class only
  * schedules the sweeps, gathers the facts and sends what was chosen. A sweep runs every heartbeat
  * interval but looks only at the nodes held or waiting (`mayNeedWatching`), a few among a quiet
- * fleet; the others concern it only when introspection records expire, once a minute.
+ * fleet; the others concern it only when introspection records expire, once a minute at most.
  */
 export class Watchdog {
   private timer?: NodeJS.Timeout;
@@ -130,7 +134,8 @@ export class Watchdog {
       };
       const model = this.projection.readModel;
       if (owns && this.options.ownReadModel) keepOwnShare(model, this.roster, conductorId, owns);
-      const recordsDue = (nodeStatusKeepTimeS ?? 0) > 0 && now - this.lastRecordSweep >= RECORD_SWEEP_INTERVAL_MS;
+      const keepMs = (nodeStatusKeepTimeS ?? 0) * 1000;
+      const recordsDue = keepMs > 0 && now - this.lastRecordSweep >= Math.min(RECORD_SWEEP_INTERVAL_MS, keepMs);
       if (recordsDue) this.lastRecordSweep = now;
       // A node neither held nor waiting, and another conductor's node, are passed over on their
       // summaries (`watchdogAction` would choose nothing for them): with each of 100,000 quiet
