@@ -186,8 +186,9 @@ describe('the watchdog', () => {
     expect(node().introspection).toBeNull();
     await given(...inspectWait().slice(2), command('RequestProvisionAction', { target: 'abort' }));
     const brief = watchdog({ nodeStatusKeepTimeS: 3 });
-    await brief.sweep(start + 1_000);
-    await brief.sweep(start + 4_000);
+    const finished = Date.now();
+    await brief.sweep(finished + 1_000);
+    await brief.sweep(finished + 4_000);
     await given();
     expect(node().introspection).toBeNull();
   });

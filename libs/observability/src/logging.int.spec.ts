@@ -46,7 +46,7 @@ describe('the access log’s batching writer', () => {
     expect(lines.filter(({ entry }) => entry.msg === 'stopping')).toHaveLength(1);
   });
 
-  it('writes text lines the same way', async () => {
+  it('loses no text line waiting in it when the process exits either', async () => {
     const { lines } = await run(
       `
       const access = logging.processAccessLogger().child({ context: 'access' });
