@@ -185,9 +185,16 @@ describe('STACK=services AUTH_STRATEGY=http_basic npm start', () => {
     expect(nodes).toHaveLength(FLEET_SIZE);
     expect(nodes.every((node) => node.provision_state === 'manageable' || node.provision_state === 'verifying')).toBe(true);
     expect((await fetch(`http://127.0.0.1:${stack.gateway}/v1/nodes`)).status).toBe(401);
-    const conductors = await fetch(`http://127.0.0.1:${stack.gateway}/v1/conductors`, { headers: { authorization, 'X-OpenStack-Ironic-API-Version': 'latest' } });
-    const hostnames = ((await conductors.json()) as { conductors: { hostname: string }[] }).conductors.map((conductor) => conductor.hostname);
-    expect(hostnames.sort()).toEqual(['conductor-1', 'conductor-2']);
+    // The gateway lists the conductors it has heard (a heartbeat a second each) since it started.
+    const heard = async () => {
+      const response = await fetch(`http://127.0.0.1:${stack.gateway}/v1/conductors`, { headers: { authorization, 'X-OpenStack-Ironic-API-Version': 'latest' } });
+      return ((await response.json()) as { conductors: { hostname: string }[] }).conductors.map((conductor) => conductor.hostname).sort();
+    };
+    let hostnames = await heard();
+    for (const deadline = Date.now() + 10_000; hostnames.length < 2 && Date.now() < deadline; hostnames = await heard()) await new Promise((resolve) => setTimeout(resolve, 500));
+    // Should one be missing, the logs say why.
+    const logOf = (name: string) => `${name}.log:\n${readFileSync(join(stack.runDir, 'logs', `${name}.log`), 'utf8')}`;
+    expect({ hostnames, logs: hostnames.length === 2 ? '' : ['conductor-1', 'conductor-2', 'gateway'].map(logOf).join('\n') }).toEqual({ hostnames: ['conductor-1', 'conductor-2'], logs: '' });
     expect(await stop(stack)).toBe(true);
   });
 });

@@ -38,7 +38,8 @@ export class RaidTaskPoller {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.poll(), this.options.intervalMs);
+    // As the watchdog's sweep: a failed poll is said and tried again on the next tick.
+    this.timer = setInterval(() => this.poll().catch((error: unknown) => this.log(`RAID task poll failed: ${(error as Error).stack ?? String(error)}`)), this.options.intervalMs);
   }
 
   async stop(): Promise<void> {

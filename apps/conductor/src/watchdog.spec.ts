@@ -193,6 +193,24 @@ describe('the watchdog', () => {
     expect(node().introspection).toBeNull();
   });
 
+  it('says a failed sweep and sweeps again on the next tick, the process left running', async () => {
+    const said: string[] = [];
+    let calls = 0;
+    const roster: Liveness = {
+      alive: () => {
+        calls++;
+        throw new Error('roster broken');
+      },
+      heardLongEnough: () => true,
+      members: () => [],
+    };
+    const dog = new Watchdog(roster, projection, handler, { conductorId: SELF, heartbeatIntervalMs: 20 }, (message) => said.push(message));
+    dog.start();
+    while (calls < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    await dog.stop();
+    expect(said[0]).toMatch(/^watchdog sweep failed: Error: roster broken/);
+  });
+
   it('recovers the allocations a dead conductor left allocating, and its own once they are overdue', async () => {
     const allocations = new AllocationCommandHandler(store);
     const claims = new UniqueClaims(store, { currentState: async (kind, resourceId) => (kind === 'allocation' ? allocations : handler).load(resourceId).then((loaded) => loaded.state) });

@@ -106,7 +106,8 @@ export class Watchdog {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.sweep(), this.options.heartbeatIntervalMs);
+    // A sweep that fails (a fault of its own: the commands it sends catch theirs) is said and tried again on the next tick, not left to end the process.
+    this.timer = setInterval(() => this.sweep().catch((error: unknown) => this.log(`watchdog sweep failed: ${(error as Error).stack ?? String(error)}`)), this.options.heartbeatIntervalMs);
   }
 
   async stop(): Promise<void> {
