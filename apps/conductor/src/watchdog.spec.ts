@@ -204,7 +204,7 @@ describe('the watchdog', () => {
       heardLongEnough: () => true,
       members: () => [],
     };
-    const dog = new Watchdog(roster, projection, handler, { conductorId: SELF, heartbeatIntervalMs: 20 }, (message) => said.push(message));
+    const dog = new Watchdog(roster, projection, handler, { conductorId: SELF, heartbeatIntervalMs: 20, callbackTimeoutS: 60 }, (message) => said.push(message));
     dog.start();
     while (calls < 2) await new Promise((resolve) => setTimeout(resolve, 10));
     await dog.stop();
