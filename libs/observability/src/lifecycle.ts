@@ -1,6 +1,9 @@
+import { flushLogs } from './logging.js';
+
 /**
- * Stops `service` on the first SIGTERM or SIGINT, then ends the process. A second signal while it
- * stops is ignored: a conductor finishing its running work must not be cut short by a repeated Ctrl-C.
+ * Stops `service` on the first SIGTERM or SIGINT, then ends the process once its logs are written
+ * (`flushLogs`). A second signal while it stops is ignored: a conductor finishing its running work
+ * must not be cut short by a repeated Ctrl-C.
  */
 export function stopOnSignal(service: { stop(): Promise<void> }, log: (message: string) => void): void {
   let stopping = false;
@@ -9,10 +12,10 @@ export function stopOnSignal(service: { stop(): Promise<void> }, log: (message: 
     stopping = true;
     log(`${signal}: stopping`);
     service.stop().then(
-      () => process.exit(0),
+      () => flushLogs().then(() => process.exit(0)),
       (error: unknown) => {
         log(`stopping failed: ${(error as Error).message}`);
-        process.exit(1);
+        return flushLogs().then(() => process.exit(1));
       },
     );
   };

@@ -8,6 +8,9 @@
 import { type LoggerService } from '@nestjs/common';
 import { type DestinationStream, type Logger, pino } from 'pino';
 
+/** A writer that can say when everything written to it has left. */
+type Destination = DestinationStream & { flush(done: (error?: Error) => void): void };
+
 export type { Logger } from 'pino';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -26,8 +29,8 @@ export function createLogger(env: NodeJS.ProcessEnv = process.env, { batched = f
   const level = env.LOG_LEVEL || 'info';
   if (!LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, not "${level}"`);
   const text = env.LOG_FORMAT === 'text';
-  // Asynchronous writes: lines logged while a write is under way leave together in the next one,
-  // and pino writes out what is left when the process exits.
+  // Asynchronous writes: lines logged while a write is under way leave together in the next one;
+  // a planned exit waits for them (`flushLogs`), and pino writes out what is left at any other.
   const destination = pino.destination({ sync: false, ...(batched && BATCH) });
   const options = { level, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } };
   // Text is formatted here, from the JSON line: on pino-pretty's worker thread, each line cost the
@@ -61,8 +64,8 @@ export function textLine(json: string, colour = false): string {
 }
 
 /** `destination`, written to in text (`textLine`). */
-function asText(destination: DestinationStream, colour: boolean): DestinationStream {
-  return { write: (line) => void destination.write(textLine(line, colour)) };
+function asText(destination: Destination, colour: boolean): Destination {
+  return { write: (line) => void destination.write(textLine(line, colour)), flush: (done) => destination.flush(done) };
 }
 
 let processRoot: Logger | undefined;
@@ -84,6 +87,20 @@ export function serviceLogger(context: string): Logger {
  */
 export function processAccessLogger(): Logger {
   return (processAccessRoot ??= createLogger(process.env, { batched: true }));
+}
+
+/**
+ * Resolves once every line the process's loggers hold has been written, or after `timeoutMs` (a
+ * reader that stopped reading must not hold a stop forever). Before a planned exit: pino's own
+ * exit handler writes what waits synchronously, but a batch already on its way is written by
+ * another thread, which may write it after the rest, or not at all once the process has gone.
+ */
+export function flushLogs(timeoutMs = 2000): Promise<void> {
+  const loggers = [processRoot, processAccessRoot].filter((logger) => logger !== undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const flushed = Promise.all(loggers.map((logger) => new Promise<void>((done) => logger.flush(() => done())))).then(() => undefined);
+  const timedOut = new Promise<void>((done) => (timer = setTimeout(done, timeoutMs)));
+  return Promise.race([flushed, timedOut]).finally(() => clearTimeout(timer));
 }
 
 /**
