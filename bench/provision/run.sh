@@ -24,6 +24,7 @@
 # Environment: R (3), C (16), WARMUP (1000), IRONLEDGER_N (1000), IRONIC_N (200: Ironic's nodes/s is
 # flat in N, and N=1000 takes ~7 min per run; its warm-up takes about as long), READ_SECONDS (10), KEEPALIVE=1 (reuse connections), POLL_MS (100),
 # SKIP_IRONIC=1, SKIP_IRONLEDGER=1, PROFILE=1 (ironledger under the V8 CPU profiler, summary per process),
+# PROFILE=alloc (what ironledger's processes allocate, per process and per node; warm-up and reads included, READ_SECONDS=0 leaves the reads out),
 # STACK (services | all-in-one), NODE_FLAGS (flags for `node` in ironledger's services, e.g. npm start's from scripts/footprint.sh; default none),
 # QUIET_MAX_BUSY (35) / QUIET_WAIT_S (300): before each repetition wait up to QUIET_WAIT_S for the
 # machine to be at most QUIET_MAX_BUSY % busy without us (shared boxes: see machine.txt),
@@ -103,18 +104,24 @@ run_ironledger() { # rep
   machine_note ironledger "$r"
   local extra=()
   [ "${PROFILE:-0}" = 1 ] && extra=(--profile-dir "$OUT/profiles/$r")
+  [ "${PROFILE:-0}" = alloc ] && extra=(--alloc-dir "$OUT/allocations/$r")
   "${TS[@]}" bench/provision/ironledger.ts "${extra[@]}" >"$log" 2>&1 &
   LAUNCHER=$!
   info=$(await_launcher "$log" "$LAUNCHER") || exit 1
   api=$(launcher_field "$info" api)
   pids="$(launcher_pids "$info")${NATS_PID:+,nats-server=$NATS_PID}"
   echo "ironledger #$r: $info"
+  # Allocation sampling starts now, after start-up.
+  [ "${PROFILE:-0}" = alloc ] && for pid in $(launcher_field "$info" pids | grep -o '[0-9]*'); do kill -USR2 "$pid"; done
   "${TS[@]}" bench/provision/load.ts --api "$api" -n "$IRONLEDGER_N" "${LOAD_ARGS[@]}" --pids "$pids" \
     --label "ironledger #$r" --json-out "$OUT/ironledger-$r.json" --quiet | tee "$OUT/ironledger-$r.md" | head -n -1 \
     || echo "ironledger #$r: some nodes failed (see $OUT/ironledger-$r.json)"
   kill -TERM "$LAUNCHER"; wait "$LAUNCHER" || true; LAUNCHER=""
   if [ "${PROFILE:-0}" = 1 ]; then
     "${TS[@]}" bench/provision/profile-summary.ts "$OUT/profiles/$r" | tee "$OUT/profile-$r.md"
+  fi
+  if [ "${PROFILE:-0}" = alloc ]; then
+    "${TS[@]}" bench/provision/alloc-summary.ts "$OUT/allocations/$r" --per "$((IRONLEDGER_N + WARMUP))" | tee "$OUT/allocations-$r.md"
   fi
 }
 
