@@ -8,3 +8,4 @@ export * from './servers.js';
 export * from './streams.js';
 export * from './connection-state.js';
 export * from './nats-access.js';
+export * from './outgoing-headers.js';

@@ -11,7 +11,7 @@ import {
   type NextMsgRequest,
   type StoredMsg,
 } from '@nats-io/jetstream';
-import { connect, headers, type Msg, type MsgHdrs, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type Msg, type MsgHdrs, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { LruMap } from '@ironledger/domain';
 import {
   backoffDelay,
@@ -19,6 +19,7 @@ import {
   ensureStream,
   InboxRequests,
   natsAccess,
+  outgoingHeaders,
   NoResponders,
   type PubAck,
   refusalOf,
@@ -490,15 +491,15 @@ export class JetStreamEventStore implements EventStore {
 }
 
 function commitHeaders(streamId: string, firstRevision: number, eventCount: number, commitId: string, expectedLastSequence: number): MsgHdrs {
-  const h = headers();
-  h.set(CommitHeader.streamId, streamId);
-  h.set(CommitHeader.firstRevision, String(firstRevision));
-  h.set(CommitHeader.eventCount, String(eventCount));
-  h.set(CommitHeader.commitId, commitId);
-  // JetStream's own: the de-duplication id, which names the revision the commit takes, and the optimistic concurrency check.
-  h.set('Nats-Msg-Id', `${streamId}@${firstRevision}`);
-  h.set('Nats-Expected-Last-Subject-Sequence', String(expectedLastSequence));
-  return h;
+  return outgoingHeaders({
+    [CommitHeader.streamId]: streamId,
+    [CommitHeader.firstRevision]: String(firstRevision),
+    [CommitHeader.eventCount]: String(eventCount),
+    [CommitHeader.commitId]: commitId,
+    // JetStream's own: the de-duplication id, which names the revision the commit takes, and the optimistic concurrency check.
+    'Nats-Msg-Id': `${streamId}@${firstRevision}`,
+    'Nats-Expected-Last-Subject-Sequence': String(expectedLastSequence),
+  });
 }
 
 function resultOf(sequence: number, firstRevision: number, eventCount: number): AppendResult {

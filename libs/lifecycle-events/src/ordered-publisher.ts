@@ -1,5 +1,5 @@
-import { createInbox, headers as natsHeaders, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { type PubAck, refusalOf } from '@ironledger/bus';
+import { createInbox, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { outgoingHeaders, type PubAck, refusalOf } from '@ironledger/bus';
 
 /** The stream stored an event at another sequence than expected: another writer is active. */
 export class RelayOutOfStepError extends Error {
@@ -62,12 +62,12 @@ export class OrderedPublisher {
 
   /**
    * Publishes `body` to `subject` to be stored at `sequence` (so the stream must end at
-   * `sequence - 1`); resolves once stored there (or found there already, as a duplicate `msgId`).
+   * `sequence - 1`), with `fields` as headers beside JetStream's; resolves once stored there (or
+   * found there already, as a duplicate `msgId`).
    */
-  publish(subject: string, body: string, sequence: number, msgId: string, headers: MsgHdrs = natsHeaders()): Promise<void> {
+  publish(subject: string, body: string, sequence: number, msgId: string, fields: Readonly<Record<string, string>> = {}): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    headers.set('Nats-Msg-Id', msgId);
-    headers.set('Nats-Expected-Last-Sequence', String(sequence - 1));
+    const headers = outgoingHeaders({ ...fields, 'Nats-Msg-Id': msgId, 'Nats-Expected-Last-Sequence': String(sequence - 1) });
     return new Promise((resolve, reject) => {
       this.queue.push({ sequence, sentAt: performance.now(), asksAck: false, resolve, reject });
       if (this.outgoing.push({ subject, body, headers }) === 1) setImmediate(() => this.send());

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { backoffDelay, ensureStream, natsAccess } from '@ironledger/bus';
 import { jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { NODE_EVENTS_SUBJECT_PREFIX, notificationSubject, NOTIFICATIONS_SUBJECT_PREFIX, PROJECT_EVENTS_SUBJECT_PREFIX, projectEventSubject, resourceEventSubject } from '@ironledger/contracts';
 import { type DomainEvent, FleetReadModel, PositionWaiters, type ResourceEvent, Tenancy, toResourceEvent } from '@ironledger/application';
 import { type NodeEvent } from '@ironledger/domain';
@@ -163,14 +163,10 @@ export class EventRelay {
         const served = redactSecrets(event);
         const notifications = this.notificationsFor(recorded, served);
         const { position } = recorded;
-        const h = headers();
-        h.set(RelayHeader.position, String(position));
-        h.set(RelayHeader.eventType, event.type);
-        h.set(RelayHeader.kind, kind);
-        h.set(RelayHeader.resourceId, id);
+        const fields = { [RelayHeader.position]: String(position), [RelayHeader.eventType]: event.type, [RelayHeader.kind]: kind, [RelayHeader.resourceId]: id };
         const body = JSON.stringify(toRelayedEvent(position, kind, served));
         const published = publisher
-          .publish(subject, body, ++sequence, String(position), h)
+          .publish(subject, body, ++sequence, String(position), fields)
           .then(() => {
             this.acknowledge(position);
             for (const notification of notifications) this.publishNotification(notification);
