@@ -27,6 +27,15 @@ describe('textLine', () => {
     );
   });
 
+  it('keeps the message and the fields exact, whatever they hold', () => {
+    expect(textLine(json({ context: 'access', url: '/v1/nodes?fields=name,"msg":"x"', msg: 'said "hi"\nthen left' }))).toBe(
+      '[2026-11-30T08:00:00.000Z] INFO: access: said "hi"\nthen left {"url":"/v1/nodes?fields=name,\\"msg\\":\\"x\\""}\n',
+    );
+    expect(textLine(json({ context: 'conductor', step: { name: 'erase', msg: 'nested' } }))).toBe('[2026-11-30T08:00:00.000Z] INFO: conductor: {"step":{"name":"erase","msg":"nested"}}\n');
+    expect(textLine(json({ step: { msg: 'nested' }, n: 1, msg: 'outer' }))).toBe('[2026-11-30T08:00:00.000Z] INFO: outer {"step":{"msg":"nested"},"n":1}\n');
+    expect(textLine(json({ context: 'gateway', msg: '' }))).toBe('[2026-11-30T08:00:00.000Z] INFO: gateway:\n');
+  });
+
   it('colours the level on a terminal', () => {
     expect(textLine(json({ level: 'error', msg: 'x' }), true)).toBe('[2026-11-30T08:00:00.000Z] \x1b[31mERROR\x1b[39m: x\n');
   });
