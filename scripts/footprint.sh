@@ -5,8 +5,10 @@
 # so a service that enrolled 10,000 nodes held 400 MB of heap for 120 MB of live objects.
 # --optimize-for-size grows the heap in small steps and gives memory back; --max-semi-space-size=1
 # keeps the young generation at 1 MB per semi-space instead of up to 16. The cost is more frequent
-# collections under load (docs/benchmarks.md, "Memory").
-: "${NODE_FLAGS=--optimize-for-size --max-semi-space-size=1}"
+# collections under load (docs/benchmarks.md, "Memory"): a scavenge per megabyte allocated.
+# --no-parallel-scavenge: so small a scavenge costs less CPU on the main thread alone than shared
+# out to helper threads (about 7 % less CPU per provisioned node; docs/benchmarks.md, run Q).
+: "${NODE_FLAGS=--optimize-for-size --max-semi-space-size=1 --no-parallel-scavenge}"
 # NATS_GOMEMLIMIT, for nats-server: the Go runtime's soft memory limit. Without one, Go lets the
 # heap grow to twice what is live after every collection. Near the limit Go collects all the time:
 # 96 MiB suits fleets up to about 10,000 nodes (at 64 MiB nats-server used a quarter of a core
