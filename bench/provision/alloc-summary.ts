@@ -11,6 +11,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { frameName } from './frame-name.js';
 
 interface AllocationNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -28,16 +29,13 @@ const PER = option('--per');
 const files = args.flatMap((arg) => (statSync(arg).isDirectory() ? readdirSync(arg).filter((f) => f.endsWith('.heapprofile')).map((f) => join(arg, f)) : [arg]));
 if (files.length === 0) throw new Error('usage: alloc-summary.ts DIR_OR_FILE... (no .heapprofile found)');
 
-const nameOf = ({ functionName, url, lineNumber }: AllocationNode['callFrame']) =>
-  `${functionName || '(anonymous)'}  ${url ? `${url.replace(/^.*\/(node_modules|apps|libs)\//, '$1/')}:${lineNumber + 1}` : ''}`;
-
 for (const file of files) {
   const { head } = JSON.parse(readFileSync(file, 'utf8')) as { head: AllocationNode };
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
   let total = 0;
   const walk = (node: AllocationNode, callers: readonly string[]) => {
-    const name = nameOf(node.callFrame);
+    const name = frameName(node.callFrame);
     const stack = callers.includes(name) ? callers : [...callers, name];
     total += node.selfSize;
     self.set(name, (self.get(name) ?? 0) + node.selfSize);

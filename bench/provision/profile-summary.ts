@@ -9,6 +9,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { frameName } from './frame-name.js';
 
 interface CallFrame {
   functionName: string;
@@ -88,7 +89,7 @@ for (const file of files.sort()) {
     if (frame.functionName === '(idle)') continue;
     const a = area(frame);
     areas.set(a, (areas.get(a) ?? 0) + time);
-    const key = `${frame.functionName || '(anonymous)'}  ${frame.url ? `${frame.url.replace(/^.*\/(node_modules|apps|libs)\//, '$1/')}:${frame.lineNumber + 1}` : ''}`;
+    const key = frameName(frame);
     functions.set(key, (functions.get(key) ?? 0) + time);
   }
   // inclusive ("total") time: every function on a sampled stack, once per sample
@@ -101,7 +102,7 @@ for (const file of files.sort()) {
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = byId.get(at)!.callFrame;
       if (frame.functionName === '(idle)' || frame.functionName === '(root)') continue;
-      const key = `${frame.functionName || '(anonymous)'}  ${frame.url ? `${frame.url.replace(/^.*\/(node_modules|apps|libs)\//, '$1/')}:${frame.lineNumber + 1}` : ''}`;
+      const key = frameName(frame);
       if (seen.has(key)) continue;
       seen.add(key);
       inclusive.set(key, (inclusive.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
