@@ -6,12 +6,14 @@
  * STACK=all-in-one) when the gateway is ready and has heard the conductor, then runs until
  * SIGTERM/SIGINT, stops what it started and deletes the stream.
  *
- *   NATS_URL=nats://127.0.0.1:4222 node --import ./scripts/register-ts.mjs bench/provision/ironledger.ts [--profile-dir DIR | --alloc-dir DIR]
+ *   NATS_URL=nats://127.0.0.1:4222 node --import ./scripts/register-ts.mjs bench/provision/ironledger.ts [--profile-dir DIR | --alloc-dir DIR | --gc-dir DIR]
  *
  * --profile-dir: both services run under V8's CPU profiler (cpu-profile.mjs, what `--cpu-prof` does) and
  * write CPU.<pid>.cpuprofile there when they stop.
  * --alloc-dir: both services sample what they allocate from their first SIGUSR2 on (alloc-profile.mjs)
  * and write ALLOC.<pid>.heapprofile there when they stop.
+ * --gc-dir: both services count their garbage collections from their first SIGUSR2 on (gc-count.mjs)
+ * and write GC.<pid>.json there when they stop.
  * NODE_FLAGS (environment): flags for `node` in both services, e.g. npm start's (scripts/footprint.sh).
  */
 import { mkdirSync } from 'node:fs';
@@ -20,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type RunningSystem, startSystem } from '../../test/support/system.js';
 
-const { values: opts } = parseArgs({ options: { 'profile-dir': { type: 'string' }, 'alloc-dir': { type: 'string' } } });
+const { values: opts } = parseArgs({ options: { 'profile-dir': { type: 'string' }, 'alloc-dir': { type: 'string' }, 'gc-dir': { type: 'string' } } });
 
 const env: Record<string, string> = {};
 /** Runs the services with `preload` (a file beside this one), which writes into `dir`, named by `dirVariable`. */
@@ -32,6 +34,7 @@ const preload = (file: string, dirVariable: string, dir: string) => {
 // `--cpu-prof` is not allowed in NODE_OPTIONS: cpu-profile.mjs starts the same V8 profiler from a preload.
 if (opts['profile-dir']) preload('./cpu-profile.mjs', 'CPU_PROFILE_DIR', opts['profile-dir']);
 if (opts['alloc-dir']) preload('./alloc-profile.mjs', 'ALLOC_PROFILE_DIR', opts['alloc-dir']);
+if (opts['gc-dir']) preload('./gc-count.mjs', 'GC_COUNT_DIR', opts['gc-dir']);
 
 let system: RunningSystem | undefined;
 let stopping = false;

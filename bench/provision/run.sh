@@ -24,7 +24,8 @@
 # Environment: R (3), C (16), WARMUP (1000), IRONLEDGER_N (1000), IRONIC_N (200: Ironic's nodes/s is
 # flat in N, and N=1000 takes ~7 min per run; its warm-up takes about as long), READ_SECONDS (10), KEEPALIVE=1 (reuse connections), POLL_MS (100),
 # SKIP_IRONIC=1, SKIP_IRONLEDGER=1, PROFILE=1 (ironledger under the V8 CPU profiler, summary per process),
-# PROFILE=alloc (what ironledger's processes allocate, per process and per node; warm-up and reads included, READ_SECONDS=0 leaves the reads out),
+# PROFILE=alloc (what ironledger's processes allocate, per process and per node; warm-up and reads included),
+# PROFILE=gc (ironledger's garbage collections during the load: count and main-thread pause by kind), READ=0 (no read test),
 # STACK (services | all-in-one), NODE_FLAGS (flags for `node` in ironledger's services, e.g. npm start's from scripts/footprint.sh; default none),
 # QUIET_MAX_BUSY (35) / QUIET_WAIT_S (300): before each repetition wait up to QUIET_WAIT_S for the
 # machine to be at most QUIET_MAX_BUSY % busy without us (shared boxes: see machine.txt),
@@ -49,6 +50,7 @@ TS=(node --import ./scripts/register-ts.mjs)
 source bench/provision/launcher.sh
 LOAD_ARGS=(-c "$C" --warmup "$WARMUP" --poll-ms "$POLL_MS" --read-seconds "$READ_SECONDS")
 [ "${KEEPALIVE:-0}" = 1 ] && LOAD_ARGS+=(--keepalive)
+[ "${READ:-1}" = 0 ] && LOAD_ARGS+=(--no-read)
 
 NATS_PID=""
 LAUNCHER=""
@@ -105,14 +107,15 @@ run_ironledger() { # rep
   local extra=()
   [ "${PROFILE:-0}" = 1 ] && extra=(--profile-dir "$OUT/profiles/$r")
   [ "${PROFILE:-0}" = alloc ] && extra=(--alloc-dir "$OUT/allocations/$r")
+  [ "${PROFILE:-0}" = gc ] && extra=(--gc-dir "$OUT/gc/$r")
   "${TS[@]}" bench/provision/ironledger.ts "${extra[@]}" >"$log" 2>&1 &
   LAUNCHER=$!
   info=$(await_launcher "$log" "$LAUNCHER") || exit 1
   api=$(launcher_field "$info" api)
   pids="$(launcher_pids "$info")${NATS_PID:+,nats-server=$NATS_PID}"
   echo "ironledger #$r: $info"
-  # Allocation sampling starts now, after start-up.
-  [ "${PROFILE:-0}" = alloc ] && for pid in $(launcher_field "$info" pids | grep -o '[0-9]*'); do kill -USR2 "$pid"; done
+  # Allocation sampling and GC counting start now, after start-up.
+  [[ "${PROFILE:-0}" = alloc || "${PROFILE:-0}" = gc ]] && for pid in $(launcher_field "$info" pids | grep -o '[0-9]*'); do kill -USR2 "$pid"; done
   "${TS[@]}" bench/provision/load.ts --api "$api" -n "$IRONLEDGER_N" "${LOAD_ARGS[@]}" --pids "$pids" \
     --label "ironledger #$r" --json-out "$OUT/ironledger-$r.json" --quiet | tee "$OUT/ironledger-$r.md" | head -n -1 \
     || echo "ironledger #$r: some nodes failed (see $OUT/ironledger-$r.json)"
@@ -122,6 +125,9 @@ run_ironledger() { # rep
   fi
   if [ "${PROFILE:-0}" = alloc ]; then
     "${TS[@]}" bench/provision/alloc-summary.ts "$OUT/allocations/$r" --per "$((IRONLEDGER_N + WARMUP))" | tee "$OUT/allocations-$r.md"
+  fi
+  if [ "${PROFILE:-0}" = gc ]; then
+    cat "$OUT/gc/$r"/GC.*.json | tee "$OUT/gc-$r.jsonl"
   fi
 }
 
