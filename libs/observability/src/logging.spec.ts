@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createLogger, NestLogger, textLine } from './logging.js';
@@ -34,6 +34,17 @@ describe('textLine', () => {
     expect(textLine(json({ context: 'conductor', step: { name: 'erase', msg: 'nested' } }))).toBe('[2026-11-30T08:00:00.000Z] INFO: conductor: {"step":{"name":"erase","msg":"nested"}}\n');
     expect(textLine(json({ step: { msg: 'nested' }, n: 1, msg: 'outer' }))).toBe('[2026-11-30T08:00:00.000Z] INFO: outer {"step":{"msg":"nested"},"n":1}\n');
     expect(textLine(json({ context: 'gateway', msg: '' }))).toBe('[2026-11-30T08:00:00.000Z] INFO: gateway:\n');
+  });
+
+  it('cuts a line without an error out of the JSON text instead of parsing it whole', () => {
+    const line = json({ context: 'access', requestId: 'req-1', status: 200, msg: 'request completed' });
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      expect(textLine(line)).toBe('[2026-11-30T08:00:00.000Z] INFO: access: request completed {"requestId":"req-1","status":200}\n');
+      expect(parse.mock.calls.map(([text]) => text)).toEqual(['"request completed"']);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('colours the level on a terminal', () => {
