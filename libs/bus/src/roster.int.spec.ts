@@ -31,6 +31,7 @@ describe('Roster', () => {
       const [c0, c1] = listener.members();
       expect(c0).toMatchObject({ id: 'c0', group: '', drivers: [], alive: true });
       expect(c1).toMatchObject({ id: 'c1', group: 'rack1', drivers: ['fake-hardware', 'ipmi'], alive: true });
+      expect(listener.alive()).toEqual(['c0', 'c1']);
       const first = c1!.firstSeen;
       await new Promise((resolve) => setTimeout(resolve, 250));
       expect(listener.members()[1]).toMatchObject({ firstSeen: first, lastSeen: expect.any(Number) });

@@ -75,9 +75,12 @@ export class Roster {
     this.subscription?.unsubscribe();
   }
 
-  /** Members heard from within the last three intervals, sorted. */
+  /** Members heard from within the last three intervals, sorted (asked on every node view: it builds no member records). */
   alive(): string[] {
-    return this.members().filter((member) => member.alive).map((member) => member.id);
+    const horizon = this.now() - 3 * this.intervalMs;
+    const ids: string[] = [];
+    for (const [id, { lastSeen }] of this.heard) if (lastSeen >= horizon) ids.push(id);
+    return ids.sort();
   }
 
   /** Every member heard from since listening began, alive or not, sorted by id. */
