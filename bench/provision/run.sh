@@ -25,6 +25,7 @@
 # flat in N, and N=1000 takes ~7 min per run; its warm-up takes about as long), READ_SECONDS (10), KEEPALIVE=1 (reuse connections), POLL_MS (100),
 # SKIP_IRONIC=1, SKIP_IRONLEDGER=1, PROFILE=1 (ironledger under the V8 CPU profiler, summary per process),
 # PROFILE=alloc (what ironledger's processes allocate, per process and per node; warm-up and reads included),
+# PROFILE=promoted (the same, of what outlived the young generation: what mark-compacts collect),
 # PROFILE=gc (ironledger's garbage collections during the load: count and main-thread pause by kind), READ=0 (no read test),
 # STACK (services | all-in-one), NODE_FLAGS (flags for `node` in ironledger's services, e.g. npm start's from scripts/footprint.sh; default none),
 # QUIET_MAX_BUSY (35) / QUIET_WAIT_S (300): before each repetition wait up to QUIET_WAIT_S for the
@@ -51,6 +52,7 @@ source bench/provision/launcher.sh
 LOAD_ARGS=(-c "$C" --warmup "$WARMUP" --poll-ms "$POLL_MS" --read-seconds "$READ_SECONDS")
 [ "${KEEPALIVE:-0}" = 1 ] && LOAD_ARGS+=(--keepalive)
 [ "${READ:-1}" = 0 ] && LOAD_ARGS+=(--no-read)
+[ "${PROFILE:-0}" = promoted ] && export ALLOC_PROFILE_PROMOTED=1
 
 NATS_PID=""
 LAUNCHER=""
@@ -106,7 +108,7 @@ run_ironledger() { # rep
   machine_note ironledger "$r"
   local extra=()
   [ "${PROFILE:-0}" = 1 ] && extra=(--profile-dir "$OUT/profiles/$r")
-  [ "${PROFILE:-0}" = alloc ] && extra=(--alloc-dir "$OUT/allocations/$r")
+  [[ "${PROFILE:-0}" = alloc || "${PROFILE:-0}" = promoted ]] && extra=(--alloc-dir "$OUT/allocations/$r")
   [ "${PROFILE:-0}" = gc ] && extra=(--gc-dir "$OUT/gc/$r")
   "${TS[@]}" bench/provision/ironledger.ts "${extra[@]}" >"$log" 2>&1 &
   LAUNCHER=$!
@@ -115,7 +117,7 @@ run_ironledger() { # rep
   pids="$(launcher_pids "$info")${NATS_PID:+,nats-server=$NATS_PID}"
   echo "ironledger #$r: $info"
   # Allocation sampling and GC counting start now, after start-up.
-  [[ "${PROFILE:-0}" = alloc || "${PROFILE:-0}" = gc ]] && for pid in $(launcher_field "$info" pids | grep -o '[0-9]*'); do kill -USR2 "$pid"; done
+  [[ "${PROFILE:-0}" =~ ^(alloc|promoted|gc)$ ]] && for pid in $(launcher_field "$info" pids | grep -o '[0-9]*'); do kill -USR2 "$pid"; done
   "${TS[@]}" bench/provision/load.ts --api "$api" -n "$IRONLEDGER_N" "${LOAD_ARGS[@]}" --pids "$pids" \
     --label "ironledger #$r" --json-out "$OUT/ironledger-$r.json" --quiet | tee "$OUT/ironledger-$r.md" | head -n -1 \
     || echo "ironledger #$r: some nodes failed (see $OUT/ironledger-$r.json)"
@@ -123,7 +125,7 @@ run_ironledger() { # rep
   if [ "${PROFILE:-0}" = 1 ]; then
     "${TS[@]}" bench/provision/profile-summary.ts "$OUT/profiles/$r" | tee "$OUT/profile-$r.md"
   fi
-  if [ "${PROFILE:-0}" = alloc ]; then
+  if [[ "${PROFILE:-0}" = alloc || "${PROFILE:-0}" = promoted ]]; then
     "${TS[@]}" bench/provision/alloc-summary.ts "$OUT/allocations/$r" --per "$((IRONLEDGER_N + WARMUP))" | tee "$OUT/allocations-$r.md"
   fi
   if [ "${PROFILE:-0}" = gc ]; then
