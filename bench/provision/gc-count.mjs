@@ -29,5 +29,5 @@ new PerformanceObserver((list) => {
 process.on('exit', () => {
   if (!counting) return;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `GC.${process.pid}.json`), JSON.stringify({ argv: process.argv.slice(1), counts }));
+  writeFileSync(join(dir, `GC.${process.pid}.json`), `${JSON.stringify({ argv: process.argv.slice(1), counts })}\n`);
 });

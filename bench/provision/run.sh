@@ -108,7 +108,7 @@ run_ironledger() { # rep
   machine_note ironledger "$r"
   local extra=()
   [ "${PROFILE:-0}" = 1 ] && extra=(--profile-dir "$OUT/profiles/$r")
-  [[ "${PROFILE:-0}" = alloc || "${PROFILE:-0}" = promoted ]] && extra=(--alloc-dir "$OUT/allocations/$r")
+  [[ "${PROFILE:-0}" =~ ^(alloc|promoted)$ ]] && extra=(--alloc-dir "$OUT/allocations/$r")
   [ "${PROFILE:-0}" = gc ] && extra=(--gc-dir "$OUT/gc/$r")
   "${TS[@]}" bench/provision/ironledger.ts "${extra[@]}" >"$log" 2>&1 &
   LAUNCHER=$!
@@ -125,7 +125,7 @@ run_ironledger() { # rep
   if [ "${PROFILE:-0}" = 1 ]; then
     "${TS[@]}" bench/provision/profile-summary.ts "$OUT/profiles/$r" | tee "$OUT/profile-$r.md"
   fi
-  if [[ "${PROFILE:-0}" = alloc || "${PROFILE:-0}" = promoted ]]; then
+  if [[ "${PROFILE:-0}" =~ ^(alloc|promoted)$ ]]; then
     "${TS[@]}" bench/provision/alloc-summary.ts "$OUT/allocations/$r" --per "$((IRONLEDGER_N + WARMUP))" | tee "$OUT/allocations-$r.md"
   fi
   if [ "${PROFILE:-0}" = gc ]; then

@@ -77,7 +77,7 @@ export class Roster {
 
   /** Members heard from within the last three intervals, sorted (asked on every node view: it builds no member records). */
   alive(): string[] {
-    const horizon = this.now() - 3 * this.intervalMs;
+    const horizon = this.aliveSince();
     const ids: string[] = [];
     for (const [id, { lastSeen }] of this.heard) if (lastSeen >= horizon) ids.push(id);
     return ids.sort();
@@ -85,10 +85,15 @@ export class Roster {
 
   /** Every member heard from since listening began, alive or not, sorted by id. */
   members(): Member[] {
-    const horizon = this.now() - 3 * this.intervalMs;
+    const horizon = this.aliveSince();
     return [...this.heard]
       .map(([id, { card, firstSeen, lastSeen }]) => ({ id, ...card, firstSeen, lastSeen, alive: lastSeen >= horizon }))
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** A member last heard from at or after this counts as alive: three intervals ago. */
+  private aliveSince(): number {
+    return this.now() - 3 * this.intervalMs;
   }
 
   /**
