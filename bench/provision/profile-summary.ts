@@ -2,9 +2,11 @@
  * Where the CPU time goes, from V8 `.cpuprofile` files (`node --cpu-prof`): per profile, self time
  * by area (package in node_modules, workspace project, Node internals, GC, idle) and the top functions.
  *
- *   node --import ./scripts/register-ts.mjs bench/provision/profile-summary.ts DIR_OR_FILE... [--top 25] [--inclusive] [--busiest S]
+ *   node --import ./scripts/register-ts.mjs bench/provision/profile-summary.ts DIR_OR_FILE... [--top 25] [--inclusive] [--activities] [--busiest S]
  *
  * --inclusive adds the workspace's own functions by inclusive time (self + everything they call).
+ * --activities adds the CPU time by what the process was doing (`ACTIVITIES`): each sample counts
+ * for the first activity of the list that any frame of its stack belongs to.
  * --busiest S looks only at the S seconds with the most CPU time (the load, without start-up and reads).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -34,10 +36,34 @@ const topAt = args.indexOf('--top');
 const TOP = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 25;
 const inclusiveAt = args.indexOf('--inclusive');
 const INCLUSIVE = inclusiveAt >= 0 && args.splice(inclusiveAt, 1).length > 0;
+const activitiesAt = args.indexOf('--activities');
+const ACTIVITIES_TABLE = activitiesAt >= 0 && args.splice(activitiesAt, 1).length > 0;
 const busiestAt = args.indexOf('--busiest');
 const BUSIEST_S = busiestAt >= 0 ? Number(args.splice(busiestAt, 2)[1]) : undefined;
 const files = args.flatMap((arg) => (statSync(arg).isDirectory() ? readdirSync(arg).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(arg, f)) : [arg]));
 if (files.length === 0) throw new Error('usage: profile-summary.ts DIR_OR_FILE... (no .cpuprofile found)');
+
+/**
+ * What a sample's stack was doing, matched against `function url:line` of each frame. The first
+ * activity of the list with a frame on the stack wins: a log line written while answering a
+ * request counts as logging, and the HTTP framework gets only what nothing listed before it claims.
+ */
+const ACTIVITIES: readonly (readonly [string, RegExp])[] = [
+  ['garbage collection', /^\(garbage collector\)/],
+  ['module loading (start-up)', /node:internal\/modules\/|scripts\/register-ts/],
+  ['logging', /observability\/src\/(logging|access-log)\.ts|node_modules\/(pino|sonic-boom)\//],
+  ['event relay', /lifecycle-events\/src\/(relay|ordered-publisher)\.ts/],
+  ['metrics', /node_modules\/prom-client\/|-metrics\.ts/],
+  ['HTTP response writes', /node:_http_outgoing/],
+  ['conductor work (work runner)', /conductor\/src\/work-runner\.ts/],
+  ['commands (decide, claims, append)', /application\/src\/(command-handler|node-claims)\.ts|conductor\/src\/conductor\.ts/],
+  ['store: live feed (decode, share)', /^(liveEvents|eventsOf) \S*event-store\/src\/jetstream\.ts|event-store\/src\/shared-subscriptions/],
+  ['projection and read model', /application\/src\/(projection|read-model|node-table|codec)\.ts/],
+  ['gateway controllers and views', /apps\/gateway\/src\/nodes\//],
+  ['HTTP framework (hooks, routing, Nest)', /node_modules\/(fastify|@nestjs|find-my-way|@fastify)\/|node:_http_server|apps\/gateway\/src\/http\//],
+  ['NATS client (protocol, socket writes)', /node_modules\/@nats-io\//],
+  ['sockets and streams', /node:(net|internal\/stream_base_commons|internal\/streams)/],
+];
 
 function area(frame: CallFrame): string {
   const { url, functionName } = frame;
@@ -108,6 +134,24 @@ for (const file of files.sort()) {
       inclusive.set(key, (inclusive.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
     }
   });
+  const activities = new Map<string, number>();
+  if (ACTIVITIES_TABLE) {
+    const activityOf = new Map<number, string>();
+    const stackActivity = (id: number): string => {
+      const frames: string[] = [];
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+        frames.push(`${functionName} ${url}:${lineNumber + 1}`);
+      }
+      return ACTIVITIES.find(([, pattern]) => frames.some((frame) => pattern.test(frame)))?.[0] ?? 'other';
+    };
+    profile.samples.forEach((id, i) => {
+      if (!counted[i] || byId.get(id)?.callFrame.functionName === '(idle)') return;
+      if (!activityOf.has(id)) activityOf.set(id, stackActivity(id));
+      const activity = activityOf.get(id)!;
+      activities.set(activity, (activities.get(activity) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    });
+  }
   const pct = (t: number) => `${((100 * t) / busy).toFixed(1)} %`;
   const ms = (t: number) => `${(t / 1000).toFixed(0)} ms`;
   const window = BUSIEST_S === undefined ? '' : ` in its busiest ${BUSIEST_S} s`;
@@ -116,6 +160,10 @@ for (const file of files.sort()) {
   for (const [name, time] of [...areas].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`| ${name} | ${(time / 1000).toFixed(0)} | ${pct(time)} |`);
   console.log(`\n| top functions (self time) | ms | % of CPU |\n|---|---|---|`);
   for (const [name, time] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`| \`${name.replace(/\|/g, '\\|')}\` | ${(time / 1000).toFixed(0)} | ${pct(time)} |`);
+  if (ACTIVITIES_TABLE) {
+    console.log(`\n| activity (whole stack, see ACTIVITIES) | ms | % of CPU |\n|---|---|---|`);
+    for (const [name, time] of [...activities].sort((a, b) => b[1] - a[1])) console.log(`| ${name} | ${(time / 1000).toFixed(0)} | ${pct(time)} |`);
+  }
   if (INCLUSIVE) {
     console.log(`\n| own code, inclusive time (self + callees) | ms | % of CPU |\n|---|---|---|`);
     const own = [...inclusive].filter(([name]) => /\s(apps|libs)\//.test(name));

@@ -23,7 +23,7 @@
 #
 # Environment: R (3), C (16), WARMUP (1000), IRONLEDGER_N (1000), IRONIC_N (200: Ironic's nodes/s is
 # flat in N, and N=1000 takes ~7 min per run; its warm-up takes about as long), READ_SECONDS (10), KEEPALIVE=1 (reuse connections), POLL_MS (100),
-# SKIP_IRONIC=1, SKIP_IRONLEDGER=1, PROFILE=1 (ironledger under the V8 CPU profiler, summary per process),
+# SKIP_IRONIC=1, SKIP_IRONLEDGER=1, PROFILE=1 (ironledger under the V8 CPU profiler, summary per process: areas, functions, activities),
 # PROFILE=alloc (what ironledger's processes allocate, per process and per node; warm-up and reads included),
 # PROFILE=promoted (the same, of what outlived the young generation: what mark-compacts collect),
 # PROFILE=gc (ironledger's garbage collections during the load: count and main-thread pause by kind), READ=0 (no read test),
@@ -123,7 +123,7 @@ run_ironledger() { # rep
     || echo "ironledger #$r: some nodes failed (see $OUT/ironledger-$r.json)"
   kill -TERM "$LAUNCHER"; wait "$LAUNCHER" || true; LAUNCHER=""
   if [ "${PROFILE:-0}" = 1 ]; then
-    "${TS[@]}" bench/provision/profile-summary.ts "$OUT/profiles/$r" | tee "$OUT/profile-$r.md"
+    "${TS[@]}" bench/provision/profile-summary.ts "$OUT/profiles/$r" --activities | tee "$OUT/profile-$r.md"
   fi
   if [[ "${PROFILE:-0}" =~ ^(alloc|promoted)$ ]]; then
     "${TS[@]}" bench/provision/alloc-summary.ts "$OUT/allocations/$r" --per "$((IRONLEDGER_N + WARMUP))" | tee "$OUT/allocations-$r.md"
