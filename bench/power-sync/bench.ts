@@ -55,6 +55,8 @@
  *   BENCH_HANG_WORKERS [128]             SYNC_POWER_STATE_WORKERS of the hanging scenarios
  *   BENCH_HANG_PASSES [3]                measured passes per hanging scenario (after one warm-up pass)
  *   BENCH_HANG_EXTRA [8:2000]            more hanging scenarios, workers:timeout,..., one measured pass each ('' to skip)
+ *   BENCH_LOAD [0]                       busy processes (a loop each) running beside the all-responding scenarios:
+ *                                        the machine at load (their share of the cores is what the services lose)
  *   BENCH_SETUP_CONCURRENCY [64]         registration commands in flight
  *   BENCH_ENROL [manage]                 manage: nodes registered in `enroll` and managed (the conductor verifies each
  *                                        BMC); available: registered `available`, no verification (faster setup)
@@ -72,11 +74,11 @@ import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { natsServerPid, loadNow } from './process-stats.js';
-import { cleanup, live, natsUrl } from './processes.js';
+import { cleanup, live, natsUrl, startLoad, stopLoad } from './processes.js';
 import { hangingNames, machine, printResults, responsiveNames, setupTimes } from './report.js';
 import { runScenario, type Scenario } from './scenarios.js';
 import { runSetup } from './setup.js';
-import { BMCS, DEADLINE_S, env, FIRST_INTERVAL_S, FIRST_PASS, FIRST_WORKERS, HANG_EXTRA, HANG_PASSES, HANG_TIMEOUTS_MS, HANG_WORKERS, HANGING, INTERVAL_S, log, OUT, PASSES, PROFILE, TWO_INSTANCES, WORKERS } from './settings.js';
+import { BMCS, DEADLINE_S, env, FIRST_INTERVAL_S, FIRST_PASS, FIRST_WORKERS, HANG_EXTRA, HANG_PASSES, HANG_TIMEOUTS_MS, HANG_WORKERS, HANGING, INTERVAL_S, LOAD, log, OUT, PASSES, PROFILE, TWO_INSTANCES, WORKERS } from './settings.js';
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -112,11 +114,14 @@ try {
     ...WORKERS.map((workers) => ({ name: `1 × ${workers} workers`, instances: 1, workers, intervalS: INTERVAL_S, passes: PASSES, warmup: true })),
     ...(TWO_INSTANCES > 0 ? [{ name: `2 × ${TWO_INSTANCES} workers`, instances: 2, workers: TWO_INSTANCES, intervalS: INTERVAL_S, passes: PASSES, warmup: true }] : []),
   ];
+  if (LOAD > 0) log(`${LOAD} busy processes run beside the all-responding scenarios`);
+  startLoad(LOAD);
   for (const scenario of responsive) {
     responsiveNames.push(scenario.name);
     const passes = await runScenario(scenario);
     for (const r of passes) if (!r.warmup && r.readsPerS) fastestRate = Math.max(fastestRate, r.readsPerS);
   }
+  stopLoad();
 
   // 5 % hanging.
   for (const n of HANGING) live.sim!.control(n, { hang: true });

@@ -18,6 +18,9 @@ export interface PassResult {
   readonly readsPerS: number | null;
   /** BMCs whose counter moved by other than exactly one GET in the pass. */
   readonly notExactlyOne: number;
+  /** Of those, the BMCs not read at all, and those read more than once. */
+  readonly unread: number;
+  readonly readAgain: number;
   /** GETs that arrived in the 300 ms before the boundary (left over from the previous pass). */
   readonly early: number;
   /** Event-store commits made during the pass (RecordPowerSync outcomes). */
@@ -100,7 +103,10 @@ export async function observePass(scenario: string, pass: number, warmup: boolea
   await sleep(Math.max(0, Math.min(500, giveUp - Date.now())));
   // After that pause: the acknowledgements of the last visits are in.
   const ops = opsDelta(ops0, await ledgerOps());
-  const notExactlyOne = bmcs.reduce((count, b, i) => count + (b.requests - base[i]! === 1 ? 0 : 1), 0);
+  const reads = bmcs.map((b, i) => b.requests - base[i]!);
+  const unread = reads.filter((n) => n === 0).length;
+  const readAgain = reads.filter((n) => n > 1).length;
+  const notExactlyOne = unread + readAgain;
   const wallMs = endAt === null ? null : endAt - boundary;
   const monotonicNowUs = Number(process.hrtime.bigint() / 1000n);
   const monotonicUs = [monotonicNowUs - (Date.now() - boundary) * 1000, monotonicNowUs - (Date.now() - (endAt ?? giveUp)) * 1000] as const;
@@ -113,6 +119,8 @@ export async function observePass(scenario: string, pass: number, warmup: boolea
     wallMs,
     readsPerS: wallMs === null ? null : Math.round((BMCS * 1000) / wallMs),
     notExactlyOne,
+    unread,
+    readAgain,
     early,
     commits: committed,
     recordedMs: expectCommits > 0 ? recordedAt - boundary : null,
@@ -127,7 +135,7 @@ export async function observePass(scenario: string, pass: number, warmup: boolea
   const recorded = expectCommits > 0 ? `, ${committed} commits recorded ${((recordedAt - boundary) / 1000).toFixed(1)} s after the boundary` : `, ${committed} commits`;
   log(
     `${scenario} pass ${pass}${warmup ? ' (warm-up)' : ''}: ${wallMs === null ? 'OVERRAN' : `${(wallMs / 1000).toFixed(2)} s, ${result.readsPerS} reads/s`}, first read +${result.firstReadMs} ms, ` +
-      `${notExactlyOne} BMCs not read exactly once, ${early} early${recorded}; ` +
+      `${notExactlyOne} BMCs not read exactly once (${unread} not read, ${readAgain} more than once), ${early} early${recorded}; ` +
       `passes' stream ${ops ? `${opsTotal(ops)} JetStream ops (${JSON.stringify(ops)})` : 'not counted'}; CPU s ${JSON.stringify(cpu)}; load ${result.load}; ` +
       `per instance before → after: ${before.map((b, i) => `${shown(b)} → ${shown(after[i] ?? null)}`).join(', ')}`,
   );

@@ -1,5 +1,5 @@
 /** What the benchmark runs (NATS, the simulator, a conductor, power-sync instances), and how it is stopped again. */
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { type BmcSim } from '@ironledger/bmc-sim';
 import { type JetStreamManager } from '@nats-io/jetstream';
 import { type NatsConnection } from '@nats-io/transport-node';
@@ -21,7 +21,9 @@ export const live: {
   baseEnv: Record<string, string>;
   /** The run's event stream. */
   eventStream: string;
-} = { natsStartedHere: false, natsPid: undefined, sim: undefined, conductor: undefined, instances: [], bus: undefined, nc: undefined, jsm: undefined, baseEnv: {}, eventStream: '' };
+  /** The busy processes of BENCH_LOAD. */
+  load: ChildProcess[];
+} = { natsStartedHere: false, natsPid: undefined, sim: undefined, conductor: undefined, instances: [], bus: undefined, nc: undefined, jsm: undefined, baseEnv: {}, eventStream: '', load: [] };
 /** JetStream streams to delete at the end. */
 export const streams = new Set<string>();
 
@@ -46,9 +48,20 @@ async function stopService(service: Service): Promise<void> {
   clearTimeout(killer);
 }
 
+/** Starts `count` processes that each keep a core busy, as other jobs on a shared machine do. */
+export function startLoad(count: number): void {
+  for (let i = 0; i < count; i++) live.load.push(spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' }));
+}
+
+export function stopLoad(): void {
+  for (const busy of live.load) busy.kill('SIGKILL');
+  live.load = [];
+}
+
 let cleaning: Promise<void> | undefined;
 export function cleanup(): Promise<void> {
   cleaning ??= (async () => {
+    stopLoad();
     await stopInstances().catch(() => undefined);
     if (live.conductor) await stopService(live.conductor).catch(() => undefined);
     await live.bus?.close().catch(() => undefined);

@@ -8,7 +8,7 @@ import { profiles } from './profiles.js';
 import { type LedgerOps, opsTotal } from './ledger-ops.js';
 import { startups } from './scenarios.js';
 import { type SetupTimes } from './setup.js';
-import { BMCS, ENROL, FIRST_PASS, FIRST_WORKERS, HANG_PERCENT, HANGING, INTERVAL_S, OUT, POWER_SYNC_MAIN, ROOT, SETUP_CONCURRENCY } from './settings.js';
+import { BMCS, ENROL, FIRST_PASS, FIRST_WORKERS, HANG_PERCENT, HANGING, INTERVAL_S, LOAD, OUT, POWER_SYNC_MAIN, ROOT, SETUP_CONCURRENCY } from './settings.js';
 
 /** The machine and NATS server, as the report names them. */
 export const machine: Record<string, string> = {};
@@ -71,6 +71,7 @@ export function printResults(): void {
   writeFileSync(join(OUT, 'results.json'), JSON.stringify({ machine, setup: setupTimes.current, startups, results, profiles: Object.fromEntries(profiles) }, null, 2));
   const lines: string[] = [];
   lines.push(`Machine: ${machine.cpus}; Node ${process.version}; load average (1/5/15 min) before: ${machine.loadBefore}, after: ${loadNow()}; NATS ${machine.nats}; power-sync ${POWER_SYNC_MAIN}.`);
+  if (LOAD > 0) lines.push('', `${LOAD} busy processes (a loop each) ran beside the all-responding scenarios (BENCH_LOAD).`);
   if (outsideKills.length > 0) lines.push('', `Stopped from outside the benchmark (and started again, the scenario repeated): ${outsideKills.join('; ')}.`);
   lines.push('');
   const setup = setupTimes.current;

@@ -83,6 +83,7 @@ async function attemptScenario(scenario: Scenario): Promise<{ passes: PassResult
       if (killed.length > 0) break;
       if (result.overran) {
         log(`${scenario.name}: the pass did not end within its interval; the scenario stops here`);
+        for (const s of live.instances) log(`${s.name}'s output (tail):\n${s.output().slice(-2000)}`);
         break;
       }
       boundary += intervalMs;

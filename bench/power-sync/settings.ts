@@ -15,6 +15,8 @@ export const HANG_TIMEOUTS_MS = list(env.BENCH_HANG_TIMEOUTS_MS, '10000,2000').m
 export const HANG_WORKERS = Number(env.BENCH_HANG_WORKERS ?? 128);
 export const HANG_PASSES = Number(env.BENCH_HANG_PASSES ?? 3);
 export const HANG_EXTRA = list(env.BENCH_HANG_EXTRA, '8:2000').map((s) => s.split(':').map(Number) as [number, number]);
+/** Busy processes running beside the all-responding scenarios: the machine at load. */
+export const LOAD = Number(env.BENCH_LOAD ?? 0);
 export const SETUP_CONCURRENCY = Number(env.BENCH_SETUP_CONCURRENCY ?? 64);
 export const ENROL = env.BENCH_ENROL || 'manage';
 if (ENROL !== 'manage' && ENROL !== 'available') throw new Error(`BENCH_ENROL must be manage or available, not "${ENROL}"`);
