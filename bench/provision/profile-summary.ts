@@ -44,7 +44,7 @@ const files = args.flatMap((arg) => (statSync(arg).isDirectory() ? readdirSync(a
 if (files.length === 0) throw new Error('usage: profile-summary.ts DIR_OR_FILE... (no .cpuprofile found)');
 
 /**
- * What a sample's stack was doing, matched against `function url:line` of each frame. The first
+ * What a sample's stack was doing, matched against each frame's `frameName`. The first
  * activity of the list with a frame on the stack wins: a log line written while answering a
  * request counts as logging, and the HTTP framework gets only what nothing listed before it claims.
  */
@@ -57,7 +57,7 @@ const ACTIVITIES: readonly (readonly [string, RegExp])[] = [
   ['HTTP response writes', /node:_http_outgoing/],
   ['conductor work (work runner)', /conductor\/src\/work-runner\.ts/],
   ['commands (decide, claims, append)', /application\/src\/(command-handler|node-claims)\.ts|conductor\/src\/conductor\.ts/],
-  ['store: live feed (decode, share)', /^(liveEvents|eventsOf) \S*event-store\/src\/jetstream\.ts|event-store\/src\/shared-subscriptions/],
+  ['store: live feed (decode, share)', /^(liveEvents|eventsOf) +libs\/event-store\/src\/jetstream\.ts|event-store\/src\/shared-subscriptions/],
   ['projection and read model', /application\/src\/(projection|read-model|node-table|codec)\.ts/],
   ['gateway controllers and views', /apps\/gateway\/src\/nodes\//],
   ['HTTP framework (hooks, routing, Nest)', /node_modules\/(fastify|@nestjs|find-my-way|@fastify)\/|node:_http_server|apps\/gateway\/src\/http\//],
@@ -139,10 +139,7 @@ for (const file of files.sort()) {
     const activityOf = new Map<number, string>();
     const stackActivity = (id: number): string => {
       const frames: string[] = [];
-      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-        const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
-        frames.push(`${functionName} ${url}:${lineNumber + 1}`);
-      }
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) frames.push(frameName(byId.get(at)!.callFrame));
       return ACTIVITIES.find(([, pattern]) => frames.some((frame) => pattern.test(frame)))?.[0] ?? 'other';
     };
     profile.samples.forEach((id, i) => {
