@@ -11,7 +11,7 @@
 # --initial-old-space-size=80: no full collection while the old generation is under 80 MB. Under
 # load each HTTP connection leaves objects in the old generation, and a process holding a small
 # fleet (about 50 MB live with 1,000 nodes) compacted several times a second; 10,000 nodes hold
-# about 95 MB live, so the target's stack is not changed (docs/benchmarks.md, run T). The price:
+# about 95 MB live, so the memory target's stack is not changed (docs/benchmarks.md, run T). The price:
 # a process with a small fleet may hold up to 80 MB of old generation before it collects.
 : "${NODE_FLAGS=--optimize-for-size --max-semi-space-size=1 --no-parallel-scavenge --initial-old-space-size=80}"
 # NATS_GOMEMLIMIT, for nats-server: the Go runtime's soft memory limit. Without one, Go lets the
