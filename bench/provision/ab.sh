@@ -66,6 +66,8 @@ start_side() { # side checkout env-assignment
   nats=$!
   PIDS_TO_STOP+=("$nats")
   for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.05; done
+  # Each side runs its checkout's built apps (an older checkout may run its sources).
+  (cd "$tree" && if [ -f scripts/build-if-stale.sh ]; then bash scripts/build-if-stale.sh; fi) || exit 1
   (cd "$tree" && exec env NATS_URL="nats://127.0.0.1:$port" ${assignment:+"$assignment"} node --import ./scripts/register-ts.mjs bench/provision/ironledger.ts) >"$OUT/launcher-$side.log" 2>&1 &
   launcher=$!
   PIDS_TO_STOP=("$launcher" "${PIDS_TO_STOP[@]}")

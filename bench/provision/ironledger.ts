@@ -1,5 +1,6 @@
 /**
- * Starts ironledger for the provisioning benchmark: one conductor and the gateway, from source, on a
+ * Starts ironledger for the provisioning benchmark: one conductor and the gateway, the built apps
+ * (`apps/<app>/dist`, which `npm start` runs; build them first: scripts/build-if-stale.sh), on a
  * fresh isolated JetStream stream of $NATS_URL, with the e2e tier's `startSystem` (test/support/system.ts);
  * with STACK=all-in-one, the all-in-one process instead (gateway, conductor and power sync in one).
  * Prints ONE JSON line `{"api":...,"pids":"gateway=PID conductor=PID",...}` (`all-in-one=PID` with
@@ -49,7 +50,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 try {
   const allInOne = process.env.STACK === 'all-in-one';
   if (!allInOne && (process.env.STACK ?? 'services') !== 'services') throw new Error(`STACK must be services or all-in-one, not ${process.env.STACK}`);
-  system = await startSystem({ conductors: 1, allInOne, env, nodeFlags: (process.env.NODE_FLAGS ?? '').split(/\s+/).filter(Boolean) });
+  system = await startSystem({ conductors: 1, allInOne, built: true, env, nodeFlags: (process.env.NODE_FLAGS ?? '').split(/\s+/).filter(Boolean) });
   const api = system.baseUrl;
   if (new URL(api).port === '6385') throw new Error('the gateway got port 6385, the real Ironic’s');
   const conductorIds = system.conductorIds;

@@ -44,9 +44,10 @@ const files = args.flatMap((arg) => (statSync(arg).isDirectory() ? readdirSync(a
 if (files.length === 0) throw new Error('usage: profile-summary.ts DIR_OR_FILE... (no .cpuprofile found)');
 
 /**
- * What a sample's stack was doing, matched against each frame's `frameName`. The first
- * activity of the list with a frame on the stack wins: a log line written while answering a
- * request counts as logging, and the HTTP framework gets only what nothing listed before it claims.
+ * What a sample's stack was doing, matched against each frame's `frameName` (a built app's
+ * `dist/….js` read as its `src/….ts`). The first activity of the list with a frame on the stack
+ * wins: a log line written while answering a request counts as logging, and the HTTP framework
+ * gets only what nothing listed before it claims.
  */
 const ACTIVITIES: readonly (readonly [string, RegExp])[] = [
   ['garbage collection', /^\(garbage collector\)/],
@@ -64,6 +65,9 @@ const ACTIVITIES: readonly (readonly [string, RegExp])[] = [
   ['NATS client (protocol, socket writes)', /node_modules\/@nats-io\//],
   ['sockets and streams', /node:(net|internal\/stream_base_commons|internal\/streams)/],
 ];
+
+/** A workspace frame of a built app (`libs/x/dist/y.js:12`) named as its source file, for `ACTIVITIES`. */
+const asSource = (frame: string): string => frame.replace(/^(.* {2}(?:apps|libs)\/[^/]+)\/dist\/(.*)\.js:/, '$1/src/$2.ts:');
 
 function area(frame: CallFrame): string {
   const { url, functionName } = frame;
@@ -139,7 +143,7 @@ for (const file of files.sort()) {
     const activityOf = new Map<number, string>();
     const stackActivity = (id: number): string => {
       const frames: string[] = [];
-      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) frames.push(frameName(byId.get(at)!.callFrame));
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) frames.push(asSource(frameName(byId.get(at)!.callFrame)));
       return ACTIVITIES.find(([, pattern]) => frames.some((frame) => pattern.test(frame)))?.[0] ?? 'other';
     };
     profile.samples.forEach((id, i) => {

@@ -10,7 +10,8 @@
 #
 # Each repetition of a side starts from nothing:
 #   ironledger: 1 conductor + gateway (bench/provision/ironledger.ts; STACK=all-in-one: the one process
-#               running both and power sync) on a NEW isolated JetStream stream
+#               running both and power sync), the built apps as npm start runs them (built first
+#               when a source is newer), on a NEW isolated JetStream stream
 #               of a private nats-server started here for the whole run (or $NATS_URL when set);
 #               gateway on a free port (never 6385)
 #   Ironic:     RESET=1 $ANCHOR/setup.sh (empty SQLite DB; installs Debian's packages the first time),
@@ -91,6 +92,8 @@ echo "bench/provision: R=$R C=$C warm-up $WARMUP nodes, ironledger N=$IRONLEDGER
 
 # Quiet box: no Ironic from an earlier run (stop.sh only touches the anchor's own PIDs).
 [ "${SKIP_IRONIC:-0}" = 1 ] || "$ANCHOR/stop.sh" >/dev/null 2>&1 || true
+
+[ "${SKIP_IRONLEDGER:-0}" = 1 ] || bash scripts/build-if-stale.sh
 
 if [ "${SKIP_IRONLEDGER:-0}" != 1 ] && [ -z "${NATS_URL:-}" ]; then
   bin=$(command -v nats-server || echo /usr/sbin/nats-server)

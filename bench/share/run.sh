@@ -40,21 +40,7 @@ source scripts/footprint.sh
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 die() { echo "bench:share: $*" >&2; exit 1; }
 
-# Rebuild when a package's sources (tests aside) are newer than the newest file of its dist, or a dist is missing.
-stale() {
-  local dir newest
-  for dir in apps/bmc-sim apps/conductor apps/power-sync apps/gateway libs/*; do
-    [ -d "$dir/src" ] || continue
-    newest=$(find "$dir/dist" -type f -printf '%T@ %p\n' 2>/dev/null | sort -n | tail -1 | cut -d' ' -f2-)
-    [ -n "$newest" ] || return 0
-    [ -z "$(find "$dir/src" -name '*.ts' ! -name '*.spec.ts' -newer "$newest" -print -quit)" ] || return 0
-  done
-  return 1
-}
-if stale; then
-  echo "building (a dist is missing or older than its sources)…"
-  npx tsc -b tsconfig.build.json || die "the build failed"
-fi
+bash scripts/build-if-stale.sh || die "the build failed"
 
 nats_bin=$(command -v nats-server || echo /usr/sbin/nats-server)
 free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }

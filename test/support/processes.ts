@@ -15,12 +15,14 @@ export interface Service {
 }
 
 /**
- * Starts one of the workspace's apps from source (through the TypeScript loader), without
- * waiting for it. The environment adds to the test process's own; `nodeFlags` go to `node` itself
- * (V8 flags such as --optimize-for-size, which NODE_OPTIONS does not take).
+ * Starts one of the workspace's apps, without waiting for it: a `.ts` entry from source (through
+ * the TypeScript loader), a built `.js` one as it is. The environment adds to the test process's
+ * own; `nodeFlags` go to `node` itself (V8 flags such as --optimize-for-size, which NODE_OPTIONS
+ * does not take).
  */
 export function spawnService(entry: string, env: Readonly<Record<string, string | undefined>>, name = entry, keepChars = 20_000, nodeFlags: readonly string[] = []): Service {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', './scripts/register-ts.mjs', entry], {
+  const loader = entry.endsWith('.ts') ? ['--import', './scripts/register-ts.mjs'] : [];
+  const child = spawn(process.execPath, [...nodeFlags, ...loader, entry], {
     cwd: root,
     env: { ...process.env, ...env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

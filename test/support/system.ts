@@ -13,10 +13,8 @@ import { JetStreamEventStore } from '@ironledger/event-store';
 import { freePort, type Service, spawnService } from './processes.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CONDUCTOR_MAIN = 'apps/conductor/src/main.ts';
-const GATEWAY_MAIN = 'apps/gateway/src/main.ts';
-const ALL_IN_ONE_MAIN = 'apps/all-in-one/src/main.ts';
-const POWER_SYNC_MAIN = 'apps/power-sync/src/main.ts';
+/** An app's entry: its source, or what `npm run build` made of it (what `npm start` runs). */
+const main = (app: string, built = false) => (built ? `apps/${app}/dist/main.js` : `apps/${app}/src/main.ts`);
 
 export interface SystemOptions {
   /** How many conductor processes (default 1). */
@@ -35,6 +33,8 @@ export interface SystemOptions {
   readonly logChars?: number;
   /** Flags for `node` itself in every process (the benchmarks' NODE_FLAGS). */
   readonly nodeFlags?: readonly string[];
+  /** Run the built apps (each app's dist, as `npm start` does; build them first) instead of their sources. */
+  readonly built?: boolean;
   /** The gateway, the one conductor and power sync in one process (apps/all-in-one), named `all-in-one`. */
   readonly allInOne?: boolean;
   /** A power-sync process beside the conductors, named `power-sync`, with this environment added (none unless given). */
@@ -73,7 +73,7 @@ export interface RunningSystem {
 export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
   const natsUrl = options.natsUrl ?? process.env.NATS_URL;
   if (!natsUrl) throw new Error('NATS_URL is not set: run the end-to-end tests through `npm test`, or with NATS_URL=$(bash scripts/nats.sh start)');
-  await waitForFile(CONDUCTOR_MAIN, 120_000);
+  await waitForFile(main('conductor', options.built), 120_000);
 
   const run = randomBytes(4).toString('hex');
   const stream = `E2E_${run}`;
@@ -113,19 +113,19 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
       const allInOneEnv = { ...env, GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), CONDUCTOR_ID: conductorIds[0], POWER_SYNC_ID: `e2e-${run}-ps`, POWER_SYNC_PASSES: `${stream}_POWER_SYNC` };
-      processes.push(spawnService(ALL_IN_ONE_MAIN, allInOneEnv, 'all-in-one', options.logChars, options.nodeFlags));
+      processes.push(spawnService(main('all-in-one', options.built), allInOneEnv, 'all-in-one', options.logChars, options.nodeFlags));
       await waitUntilReady(baseUrl, conductorIds, processes);
       return { ...system, baseUrl, baseUrls: [baseUrl] };
     }
-    for (const [index, id] of conductorIds.entries()) processes.push(spawnService(CONDUCTOR_MAIN, { ...env, ...options.conductorEnv?.[index], CONDUCTOR_ID: id }, id, options.logChars, options.nodeFlags));
+    for (const [index, id] of conductorIds.entries()) processes.push(spawnService(main('conductor', options.built), { ...env, ...options.conductorEnv?.[index], CONDUCTOR_ID: id }, id, options.logChars, options.nodeFlags));
     if (options.powerSync) {
       const powerSyncEnv = { ...env, POWER_SYNC_PASSES: `${stream}_POWER_SYNC`, POWER_SYNC_ID: `e2e-${run}-ps`, ...options.powerSync };
-      processes.push(spawnService(POWER_SYNC_MAIN, powerSyncEnv, 'power-sync', options.logChars, options.nodeFlags));
+      processes.push(spawnService(main('power-sync', options.built), powerSyncEnv, 'power-sync', options.logChars, options.nodeFlags));
     }
     const baseUrls: string[] = [];
     for (let i = 1; i <= (options.gateways ?? 1); i++) {
       const port = await freePort();
-      processes.push(spawnService(GATEWAY_MAIN, { ...env, ...options.gatewayEnv?.[i - 1], GATEWAY_HOST: options.gatewayHost ?? '127.0.0.1', GATEWAY_PORT: String(port) }, i === 1 ? 'gateway' : `gateway-${i}`, options.logChars, options.nodeFlags));
+      processes.push(spawnService(main('gateway', options.built), { ...env, ...options.gatewayEnv?.[i - 1], GATEWAY_HOST: options.gatewayHost ?? '127.0.0.1', GATEWAY_PORT: String(port) }, i === 1 ? 'gateway' : `gateway-${i}`, options.logChars, options.nodeFlags));
       baseUrls.push(`http://127.0.0.1:${port}`);
     }
     await Promise.all(baseUrls.map((url) => waitUntilReady(url, conductorIds, processes)));
