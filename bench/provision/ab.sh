@@ -8,9 +8,10 @@
 # Two systems run side by side, each one conductor and the gateway (bench/provision/ironledger.ts)
 # on a nats-server of its own: A from checkout $A, B from checkout $B, with one extra environment
 # assignment each ($ENV_A, $ENV_B; e.g. NODE_FLAGS=... or STACK=all-in-one). Both first provision WARMUP nodes, then
-# ROUNDS times, in turn, N nodes each (bench/provision/load.ts, C=16, no read test). It prints the
+# ROUNDS times, in turn (A first in odd rounds, B in even ones), N nodes each (bench/provision/load.ts, C=16, no read test). It prints the
 # medians of the rounds per side: CPU ms per node of each process and of the load generator, and
-# nodes/s; B/A is the ratio of the medians. Two identical sides differed by up to 5 %.
+# nodes/s; B/A is the ratio of the medians. Two identical sides differed by up to 5 % in earlier runs,
+# by 4 and 13 % on 2026-12-01 (docs/benchmarks.md, run U): a B/A within 10 % of 1 needs a second method.
 #
 # Environment: A (a temporary worktree of HEAD: this checkout's packages, its own workspaces), B (.), ENV_A, ENV_B, N (400), ROUNDS (6),
 # WARMUP (1000), OUT (.run/bench-ab/<UTC stamp>); STACK and NODE_FLAGS reach both sides unless
@@ -86,9 +87,10 @@ start_side A "$A" "${ENV_A:-}"
 start_side B "$B" "${ENV_B:-}"
 provision A "$WARMUP" warmup
 provision B "$WARMUP" warmup
+# The sides take turns going first, so that neither always runs after the other.
 for round in $(seq "$ROUNDS"); do
-  provision A "$N" "round$round"
-  provision B "$N" "round$round"
+  if [ $((round % 2)) = 1 ]; then order=(A B); else order=(B A); fi
+  for side in "${order[@]}"; do provision "$side" "$N" "round$round"; done
 done
 
 node -e '
