@@ -73,7 +73,7 @@ export interface RunningSystem {
 export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
   const natsUrl = options.natsUrl ?? process.env.NATS_URL;
   if (!natsUrl) throw new Error('NATS_URL is not set: run the end-to-end tests through `npm test`, or with NATS_URL=$(bash scripts/nats.sh start)');
-  await waitForFile(main('conductor', options.built), 120_000);
+  await waitForFile(main(options.allInOne ? 'all-in-one' : 'conductor', options.built), 120_000);
 
   const run = randomBytes(4).toString('hex');
   const stream = `E2E_${run}`;
