@@ -2,7 +2,12 @@
  * A conductor killed in the middle of twenty deployments through the ramdisk agent (two
  * conductors, the BMC simulator's simulated agents, virtual media): the nodes it held fail with
  * Ironic's takeover message, and every other node, the survivor's work, ends active with its
- * image on its disk.
+ * image on its disk, but for one kind: a node the killed conductor had just booted into the
+ * ramdisk (waiting, held by nobody) whose agent came up after the kill. Its configuration floppy
+ * (the agent's token) was served by the killed conductor's media server, so the agent cannot read
+ * it, the look-up shows the token masked, and the agent locks itself down, as IPA does: the node
+ * fails on the callback timeout, as in Ironic when the host serving the medium is gone. The kill
+ * lands in that window (the agent's boot, 200 ms here) in about one run of twenty.
  *
  * The image server answers each download with `Connection: close`. Node's HTTP server, kept
  * alive, starts its 5 s keep-alive timer once a response is handed to the kernel, and on
@@ -26,6 +31,8 @@ const IMAGE = randomBytes(3 * 1024 * 1024);
 const IMAGE_SHA256 = createHash('sha256').update(IMAGE).digest('hex');
 /** Ironic's `abort_on_conductor_take_over`. */
 const TAKEOVER_ERROR = 'Operation was aborted due to conductor take over';
+/** Short enough for a stranded node (above) to fail within the wait, long enough for a heartbeat that went to the killed conductor (30 s unanswered). */
+const CALLBACK_TIMEOUT_S = 90;
 const HEADERS = { 'X-OpenStack-Ironic-API-Version': 'latest', 'Content-Type': 'application/json' };
 
 type Json = Record<string, unknown>;
@@ -44,7 +51,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
-  system = await startSystem({ conductors: 2, env: { CALLBACK_TIMEOUT_S: '600', COMMAND_TIMEOUT_MS: '30000', LOG_LEVEL: 'warn' } });
+  system = await startSystem({ conductors: 2, env: { CALLBACK_TIMEOUT_S: String(CALLBACK_TIMEOUT_S), COMMAND_TIMEOUT_MS: '30000', LOG_LEVEL: 'warn' } });
   ({ sim, url: simUrl } = await startBmcSim({ BMC_SIM_SYSTEMS: String(NODES), BMC_SIM_IRONIC_URL: system.baseUrl, BMC_SIM_AGENT_HEARTBEAT_MS: '1000', BMC_SIM_AGENT_BOOT_MS: '200' }));
 }, 180_000);
 
@@ -76,12 +83,23 @@ async function fleet(): Promise<Json[]> {
   return (await ok('GET', `/v1/nodes?fields=uuid,name,provision_state,reservation,deploy_step,last_error&limit=${NODES}`, undefined, 200)).nodes as Json[];
 }
 
+/** The simulated agent of system `n`: why it stopped, and why it could not read its configuration floppy. */
+async function agentOf(n: number): Promise<{ phase: string; stopReason: string | null; floppyError: string | null }> {
+  return (await fetch(`${simUrl}/control/bmc/${n}/agent`)).json() as Promise<{ phase: string; stopReason: string | null; floppyError: string | null }>;
+}
+
 async function untilAll(predicate: (node: Json) => boolean, what: string, timeoutMs: number): Promise<Json[]> {
+  let last: Json[] = [];
   return eventually(async () => {
-    const nodes = await fleet();
-    return nodes.length === NODES && nodes.every(predicate) ? nodes : undefined;
-  }, timeoutMs, what, 250).catch((error: Error) => {
-    throw new Error(`${error.message}\n${system.logs().slice(-8000)}`);
+    last = await fleet();
+    return last.length === NODES && last.every(predicate) ? last : undefined;
+  }, timeoutMs, what, 250).catch(async (error: Error) => {
+    // The nodes not there yet, each with its agent as the simulator knows it.
+    const behind = await Promise.all(last.filter((node) => !predicate(node)).map(async (node) => {
+      const { phase, stopReason, floppyError } = await agentOf(Number((node.name as string).split('-')[1]));
+      return `${JSON.stringify({ name: node.name, provision_state: node.provision_state, reservation: node.reservation, deploy_step: node.deploy_step })} agent: ${JSON.stringify({ phase, stopReason, floppyError })}`;
+    }));
+    throw new Error(`${error.message}\nnot there yet:\n${behind.join('\n')}\n${system.logs().slice(-8000)}`);
   });
 }
 
@@ -136,6 +154,10 @@ describe('a conductor killed in the middle of deployments through the agent', ()
       const n = uuids.indexOf(node.uuid as string) + 1;
       if (doomedHeld.includes(node.uuid as string)) {
         expect([node.name, node.provision_state, node.last_error]).toEqual([node.name, 'deploy failed', TAKEOVER_ERROR]);
+      } else if ((await agentOf(n)).floppyError !== null) {
+        // Stranded: its boot medium went with the killed conductor (see the top).
+        expect([node.name, node.provision_state, node.last_error]).toEqual([node.name, 'deploy failed', `Timeout reached while waiting for callback for node ${node.uuid}`]);
+        expect([node.name, (await agentOf(n)).stopReason]).toEqual([node.name, expect.stringContaining('masked token')]);
       } else {
         expect([node.name, node.provision_state, node.last_error]).toEqual([node.name, 'active', null]);
         const disk = (await (await fetch(`${simUrl}/control/bmc/${n}/disk`)).json()) as { image?: { sha256?: string } };
