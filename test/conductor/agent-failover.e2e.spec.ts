@@ -154,10 +154,13 @@ describe('a conductor killed in the middle of deployments through the agent', ()
       const n = uuids.indexOf(node.uuid as string) + 1;
       if (doomedHeld.includes(node.uuid as string)) {
         expect([node.name, node.provision_state, node.last_error]).toEqual([node.name, 'deploy failed', TAKEOVER_ERROR]);
-      } else if ((await agentOf(n)).floppyError !== null) {
+        continue;
+      }
+      const agent = await agentOf(n);
+      if (agent.floppyError !== null) {
         // Stranded: its boot medium went with the killed conductor (see the top).
         expect([node.name, node.provision_state, node.last_error]).toEqual([node.name, 'deploy failed', `Timeout reached while waiting for callback for node ${node.uuid}`]);
-        expect([node.name, (await agentOf(n)).stopReason]).toEqual([node.name, expect.stringContaining('masked token')]);
+        expect([node.name, agent.stopReason]).toEqual([node.name, expect.stringContaining('masked token')]);
       } else {
         expect([node.name, node.provision_state, node.last_error]).toEqual([node.name, 'active', null]);
         const disk = (await (await fetch(`${simUrl}/control/bmc/${n}/disk`)).json()) as { image?: { sha256?: string } };
